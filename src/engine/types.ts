@@ -1,0 +1,36 @@
+/** The two sides. White moves first only when it wins the opening roll. */
+export type Side = 'white' | 'black';
+export type Variant = 'long' | 'short';
+export type Die = 1 | 2 | 3 | 4 | 5 | 6;
+export type Dice = readonly [Die, Die];
+
+/** Index 0 = borne off, 1..24 = own points, 25 = bar (always 0 in long nardy). */
+export type Checkers = readonly number[];
+
+/** A position in the format of SPEC §2. Immutable by convention. */
+export interface Position {
+  readonly variant: Variant;
+  readonly turn: Side;
+  readonly white: Checkers;
+  readonly black: Checkers;
+}
+
+/** One single-checker step in the mover's numbering: 25 = bar, 0 = borne off. */
+export type Step = readonly [from: number, to: number];
+
+export interface Play {
+  /** The steps in the order they were found legal. */
+  readonly moves: readonly Step[];
+  /** The position after the play, with the turn passed. */
+  readonly position: Position;
+}
+
+export const SIDES: readonly Side[] = ['white', 'black'];
+
+export function otherSide(side: Side): Side {
+  return side === 'white' ? 'black' : 'white';
+}
+
+export function isDie(n: unknown): n is Die {
+  return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 6;
+}
