@@ -3,3 +3,8 @@ export * from './rules.js';
 export * from './position.js';
 export * from './plays.js';
 export { oppPointOf } from './movegen.js';
+export * from './turn.js';
+export * from './notation.js';
+export * from './dice.js';
+export * from './game.js';
+export * from './match.js';

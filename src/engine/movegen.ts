@@ -388,6 +388,6 @@ export class Generator {
     this.h2 ^= ZOB[t * 16 + before]! ^ ZOB[t * 16 + after]!;
     oppAt[t] = after;
     this.oppOwn[25 - t] = after;
-    this.oppOwn[25] += dir;
+    this.oppOwn[25] = this.oppOwn[25]! + dir;
   }
 }

@@ -1,0 +1,70 @@
+/** A match to N points: games in sequence, the score, and the Crawford game. */
+import { applyAction, newGame, type GameAction, type GameError, type GameState } from './game.js';
+import { defaultRules, type Rules } from './rules.js';
+import type { Side, Variant } from './types.js';
+
+export const MATCH_SCHEMA = 1;
+
+export interface MatchState {
+  readonly schema: typeof MATCH_SCHEMA;
+  readonly variant: Variant;
+  readonly rules: Rules;
+  /** Points to win; 1 = a single game. */
+  readonly length: number;
+  readonly score: { readonly white: number; readonly black: number };
+  /** The Crawford game has been played (or is being played). */
+  readonly crawfordDone: boolean;
+  /** 1-based number of the current game. */
+  readonly gameNo: number;
+  readonly game: GameState;
+  readonly winner: Side | null;
+}
+
+export type MatchOutcome = { ok: true; state: MatchState } | { ok: false; error: GameError };
+
+export function newMatch(variant: Variant, length: number, rules: Rules = defaultRules(variant)): MatchState {
+  if (!Number.isInteger(length) || length < 1 || length > 99) throw new RangeError('match length must be 1..99');
+  return {
+    schema: MATCH_SCHEMA,
+    variant,
+    rules,
+    length,
+    score: { white: 0, black: 0 },
+    crawfordDone: false,
+    gameNo: 1,
+    game: newGame(variant, { rules }),
+    winner: null,
+  };
+}
+
+/** Apply a game action; when the game ends, the score (and the match winner) follow. */
+export function applyMatchAction(m: MatchState, action: GameAction, by: Side): MatchOutcome {
+  if (m.winner) return applyAction({ ...m.game, phase: 'over' }, action, by) as MatchOutcome;
+  const out = applyAction(m.game, action, by);
+  if (!out.ok) return out;
+  const game = out.state;
+  if (game.phase !== 'over' || !game.result) return { ok: true, state: { ...m, game } };
+  const score = { ...m.score };
+  if (game.result.winner) score[game.result.winner] += game.result.points;
+  const winner: Side | null = score.white >= m.length ? 'white' : score.black >= m.length ? 'black' : null;
+  return { ok: true, state: { ...m, game, score, winner } };
+}
+
+/** Start the next game of a match whose current game is over (and the match is not). */
+export function nextGame(m: MatchState): MatchState {
+  if (m.game.phase !== 'over') throw new Error('the current game is not over');
+  if (m.winner) throw new Error('the match is over');
+  const atMatchPoint = m.score.white === m.length - 1 || m.score.black === m.length - 1;
+  const crawford = m.rules.crawford && m.rules.cube && !m.crawfordDone && atMatchPoint && m.length > 1;
+  return {
+    ...m,
+    gameNo: m.gameNo + 1,
+    crawfordDone: m.crawfordDone || crawford,
+    game: newGame(m.variant, { rules: m.rules, crawford }),
+  };
+}
+
+/** Points each side needs to win the match. */
+export function away(m: MatchState): { white: number; black: number } {
+  return { white: m.length - m.score.white, black: m.length - m.score.black };
+}
