@@ -88,6 +88,24 @@ function stepsForDie(b: Board, die: Die, rules: Rules): Array<{ step: Step; next
   return out;
 }
 
+/**
+ * The most dice any sequence of legal single steps can use (brute force over every order):
+ * an independent check of the generator's "play as many dice as possible".
+ */
+export function maxDiceUsable(start: Position, dice: Dice, rules: Rules = DEFAULT_RULES): number {
+  const best = (b: Board, remaining: readonly Die[]): number => {
+    let most = 0;
+    for (const die of new Set(remaining)) {
+      for (const { next } of stepsForDie(b, die, rules)) {
+        most = Math.max(most, 1 + best(next, removeDie(remaining, die)));
+        if (most === remaining.length) return most;
+      }
+    }
+    return most;
+  };
+  return best(boardOf(start, rules, dice), dice[0] === dice[1] ? [dice[0], dice[0], dice[0], dice[0]] : [dice[0], dice[1]]);
+}
+
 function boardKey(b: Board): string {
   return b.me.join(',') + '|' + b.opp.join(',');
 }

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { formatPlay, NotationError, parsePlay } from '../../src/engine/index.js';
+import { short } from '../helpers/board.js';
+
+describe('notation', () => {
+  it('formats steps with bar and off', () => {
+    expect(formatPlay([[24, 18], [18, 13]])).toBe('24/18 18/13');
+    expect(formatPlay([[25, 20], [6, 0]])).toBe('bar/20 6/off');
+  });
+
+  it('marks hits when given the start position', () => {
+    const p = short('white', { 13: 15 }, { 18: 1, 1: 14 }); // black's 18 = white's 7
+    expect(formatPlay([[13, 7]], p)).toBe('13/7*');
+  });
+
+  it('parses plain, chained, repeated, hit-marked and numeric forms', () => {
+    expect(parsePlay('24/18 13/8')).toEqual([[24, 18], [13, 8]]);
+    expect(parsePlay('bar/20* 6/off')).toEqual([[25, 20], [6, 0]]);
+    expect(parsePlay('24/18/13')).toEqual([[24, 18], [18, 13]]);
+    expect(parsePlay('13/11(2)')).toEqual([[13, 11], [13, 11]]);
+    expect(parsePlay('25/22 6/0')).toEqual([[25, 22], [6, 0]]);
+    expect(parsePlay('')).toEqual([]);
+  });
+
+  it.each(['24-18', '24/30', 'off/3', '3/bar', '5/7', '1/2/3', '6/5 6/5 6/5 6/5 6/5', '13/11(9)'])('rejects %s', (text) => {
+    expect(() => parsePlay(text)).toThrow(NotationError);
+  });
+});
