@@ -24,12 +24,12 @@ export function renderSvg(position: Position | unknown, options: RenderOptions =
 }
 
 /** The board as a PNG. */
-export function renderPosition(position: Position | unknown, options: RenderOptions = {}): Promise<Buffer> {
+export async function renderPosition(position: Position | unknown, options: RenderOptions = {}): Promise<Buffer> {
   return sceneToPng(buildScene(view(position, options)));
 }
 
 /** Raw RGB pixels of the board (for tests). */
-export function renderRaw(position: Position | unknown, options: RenderOptions = {}): ReturnType<typeof sceneToRaw> {
+export async function renderRaw(position: Position | unknown, options: RenderOptions = {}): ReturnType<typeof sceneToRaw> {
   return sceneToRaw(buildScene(view(position, options)));
 }
 

@@ -1,0 +1,126 @@
+/**
+ * The /rules lessons: for each page a board (drawn by the renderer) and the locale keys of its
+ * title and text (locales/*.ftl: lesson-<id>-title, lesson-<id>-text). The same definitions make
+ * the picture set in assets/rules (scripts/rules-pictures.ts) and the pages the bot shows.
+ */
+import { parsePosition, startPosition } from '../engine/position.js';
+import type { Position, Side, Variant } from '../engine/types.js';
+import type { RenderOptions } from '../render/index.js';
+
+export interface Lesson {
+  readonly id: string;
+  readonly variant: Variant;
+  readonly position: Position;
+  readonly view: RenderOptions;
+}
+
+type Points = Partial<Record<number | 'bar', number>>;
+
+function side(points: Points): number[] {
+  const arr = new Array<number>(26).fill(0);
+  let on = 0;
+  for (const [k, n] of Object.entries(points)) {
+    arr[k === 'bar' ? 25 : Number(k)] = n!;
+    on += n!;
+  }
+  arr[0] = 15 - on;
+  return arr;
+}
+
+function pos(variant: Variant, turn: Side, white: Points, black: Points): Position {
+  return parsePosition({ variant, turn, white: side(white), black: side(black) });
+}
+
+const names = { white: 'White', black: 'Black' };
+
+export const LESSONS: Readonly<Record<Variant, readonly Lesson[]>> = {
+  long: [
+    { id: 'long-setup', variant: 'long', position: startPosition('long'), view: { names, marks: [24] } },
+    {
+      id: 'long-moving',
+      variant: 'long',
+      position: pos('long', 'black', { 24: 14, 13: 1 }, { 24: 15 }),
+      view: { names, dice: [6, 5], lastPlay: { side: 'white', moves: [[24, 18], [18, 13]] } },
+    },
+    {
+      id: 'long-head',
+      variant: 'long',
+      position: pos('long', 'black', { 24: 14, 13: 1 }, { 24: 13, 18: 2 }),
+      view: { names, viewer: 'black', dice: [6, 6], remaining: [6, 6], pending: { side: 'black', moves: [[24, 18], [24, 18]] } },
+    },
+    {
+      id: 'long-block',
+      variant: 'long',
+      // Five in a row (6..2); a checker to 7 would make six with no black checker ahead: not allowed.
+      position: pos('long', 'white', { 24: 5, 13: 3, 6: 2, 5: 1, 4: 2, 3: 1, 2: 1 }, { 24: 10, 23: 5 }),
+      view: { names, dice: [6, 2], marks: [7] },
+    },
+    {
+      id: 'long-bearoff',
+      variant: 'long',
+      position: pos('long', 'black', { 6: 2, 4: 3, 2: 1, 1: 2 }, { 20: 3, 3: 6, 2: 4, 11: 1 }),
+      view: { names, dice: [6, 3], lastPlay: { side: 'white', moves: [[6, 0], [4, 1]] } },
+    },
+    {
+      id: 'long-scoring',
+      variant: 'long',
+      position: pos('long', 'black', {}, { 14: 4, 13: 6, 20: 5 }),
+      view: { names },
+    },
+    {
+      id: 'long-mistakes',
+      variant: 'long',
+      position: pos('long', 'white', { 24: 12, 19: 1, 17: 1, 13: 1 }, { 24: 13, 20: 1, 16: 1 }),
+      view: { names, dice: [5, 3], marks: [24, 19, 17, 13] },
+    },
+  ],
+  short: [
+    { id: 'short-setup', variant: 'short', position: startPosition('short'), view: { names } },
+    {
+      id: 'short-moving',
+      variant: 'short',
+      position: pos('short', 'black', { 24: 2, 13: 4, 8: 3, 6: 4, 5: 2 }, { 24: 2, 13: 5, 8: 3, 6: 5 }),
+      view: { names, dice: [3, 1], lastPlay: { side: 'white', moves: [[8, 5], [6, 5]] } },
+    },
+    {
+      id: 'short-hit',
+      variant: 'short',
+      position: pos('short', 'black', { 24: 2, 13: 4, 8: 3, 6: 5, 7: 1 }, { bar: 1, 24: 1, 13: 5, 8: 3, 6: 5 }),
+      view: { names, dice: [6, 1], lastPlay: { side: 'white', moves: [[13, 7]] } },
+    },
+    {
+      id: 'short-bar',
+      variant: 'short',
+      position: pos('short', 'black', { 24: 2, 13: 3, 8: 2, 6: 3, 5: 2, 4: 2, 3: 1 }, { bar: 1, 24: 1, 13: 5, 8: 3, 6: 5 }),
+      view: { names, dice: [5, 2], marks: [] },
+    },
+    {
+      id: 'short-bearoff',
+      variant: 'short',
+      position: pos('short', 'black', { 6: 3, 5: 3, 4: 2, 2: 2 }, { 6: 4, 5: 4, 3: 3, 22: 1 }),
+      view: { names, dice: [6, 4], lastPlay: { side: 'white', moves: [[6, 0], [4, 0]] } },
+    },
+    {
+      id: 'short-scoring',
+      variant: 'short',
+      position: pos('short', 'black', {}, { 6: 5, 3: 4, bar: 1, 22: 1, 13: 2 }),
+      view: { names },
+    },
+    {
+      id: 'short-cube',
+      variant: 'short',
+      position: pos('short', 'white', { 6: 4, 5: 4, 4: 3, 3: 2, 13: 2 }, { 24: 2, 18: 3, 13: 6, 8: 4 }),
+      view: { names, cube: { value: 2, owner: 'white' } },
+    },
+    {
+      id: 'short-mistakes',
+      variant: 'short',
+      position: pos('short', 'white', { 24: 2, 13: 5, 8: 3, 6: 5 }, { 24: 2, 13: 5, 8: 2, 6: 5, 11: 1 }),
+      view: { names, dice: [6, 4], marks: [24, 13, 8] },
+    },
+  ],
+};
+
+export function lessonsOf(variant: Variant): readonly Lesson[] {
+  return LESSONS[variant];
+}

@@ -1,0 +1,29 @@
+/** The views behind the golden PNGs (scripts/render-goldens.ts writes them; the test compares). */
+import type { RenderOptions } from '../../src/render/index.js';
+import type { Position } from '../../src/engine/index.js';
+import { short } from '../helpers/board.js';
+
+export const GOLDEN_POSITION: Position = short('white', { 24: 1, 13: 4, 8: 3, 6: 6, 5: 1 }, { 24: 2, 13: 5, 8: 3, 6: 2, 4: 2, bar: 1 });
+
+export const GOLDEN_VIEWS: Record<'wood' | 'dark', RenderOptions> = {
+  wood: {
+    theme: 'wood',
+    dice: [6, 4],
+    remaining: [4],
+    cube: { value: 2, owner: 'black' },
+    names: { white: 'Алексей', black: 'Bob' },
+    score: { white: 1, black: 2, length: 5 },
+    lastPlay: { side: 'black', moves: [[13, 9], [9, 4]] },
+    pending: { side: 'white', moves: [[24, 18]] },
+    marks: [13, 8],
+  },
+  dark: {
+    theme: 'dark',
+    viewer: 'black',
+    dice: [3, 3],
+    remaining: [3, 3, 3],
+    cube: { value: 1, owner: null },
+    names: { white: 'Алексей', black: 'Bob' },
+    lastPlay: { side: 'black', moves: [[25, 21]] },
+  },
+};
