@@ -1,0 +1,92 @@
+/** Environment (and .env) -> a typed, validated configuration, with one clear line per problem. */
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  readonly botToken: string;
+  readonly redisUrl: string | null;
+  readonly keyPrefix: string;
+  readonly apiRoot: string | null;
+  readonly logLevel: LogLevel;
+  readonly webhook: { readonly url: string; readonly port: number; readonly secret: string | null } | null;
+  readonly defaultLanguage: 'ru' | 'en';
+  /** Challenges expire after this many seconds. */
+  readonly challengeTtlSeconds: number;
+  /** Finished games stay for /fair and rematches this long; unfinished ones expire after inactivity. */
+  readonly finishedTtlSeconds: number;
+  readonly idleTtlSeconds: number;
+  /** Pause before the bot's own move is shown, so players see it as a separate turn. */
+  readonly botMoveDelayMs: number;
+  readonly concurrency: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+  }
+}
+
+const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const str = (name: string): string | undefined => {
+    const v = env[name];
+    return v === undefined || v.trim() === '' ? undefined : v.trim();
+  };
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const v = str(name);
+    if (v === undefined) return fallback;
+    if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max}, not "${v}"`);
+      return fallback;
+    }
+    return Number(v);
+  };
+  const url = (name: string, protocols: string[]): string | null => {
+    const v = str(name);
+    if (v === undefined) return null;
+    try {
+      const u = new URL(v);
+      if (!protocols.includes(u.protocol)) throw new Error();
+      return v.replace(/\/+$/, '');
+    } catch {
+      problems.push(`${name} must be a ${protocols.join(' or ')} URL, not "${v}"`);
+      return null;
+    }
+  };
+
+  const botToken = str('BOT_TOKEN');
+  if (!botToken) problems.push('BOT_TOKEN is required: get one from @BotFather and put it in .env or the environment');
+  else if (!/^\d+:[A-Za-z0-9_-]{20,}$/.test(botToken)) problems.push('BOT_TOKEN does not look like a token from @BotFather (digits, a colon, then letters)');
+
+  const redisUrl = url('REDIS_URL', ['redis:', 'rediss:']);
+  const apiRoot = url('TELEGRAM_API_ROOT', ['http:', 'https:']);
+  const logLevel = (str('LOG_LEVEL') ?? 'info') as LogLevel;
+  if (!LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LEVELS.join(', ')}, not "${logLevel}"`);
+  const keyPrefix = str('REDIS_KEY_PREFIX') ?? 'nardy:';
+  if (!/^[A-Za-z0-9:_-]{1,40}$/.test(keyPrefix)) problems.push('REDIS_KEY_PREFIX may hold letters, digits, ":", "_" and "-" (1-40 of them)');
+  const lang = str('DEFAULT_LANGUAGE') ?? 'ru';
+  if (lang !== 'ru' && lang !== 'en') problems.push(`DEFAULT_LANGUAGE must be ru or en, not "${lang}"`);
+
+  const webhookUrl = url('WEBHOOK_URL', ['https:', 'http:']);
+  const webhookPort = int('WEBHOOK_PORT', 8080, 1, 65535);
+  const webhookSecret = str('WEBHOOK_SECRET') ?? null;
+  if (webhookSecret && !/^[A-Za-z0-9_-]{1,256}$/.test(webhookSecret)) problems.push('WEBHOOK_SECRET may hold letters, digits, "_" and "-" only (1-256 of them)');
+
+  const config: Config = {
+    botToken: botToken ?? '',
+    redisUrl,
+    keyPrefix,
+    apiRoot,
+    logLevel,
+    webhook: webhookUrl ? { url: webhookUrl, port: webhookPort, secret: webhookSecret } : null,
+    defaultLanguage: lang === 'en' ? 'en' : 'ru',
+    challengeTtlSeconds: int('CHALLENGE_TTL_SECONDS', 3600, 30, 7 * 86400),
+    finishedTtlSeconds: int('FINISHED_GAME_TTL_SECONDS', 7 * 86400, 60, 365 * 86400),
+    idleTtlSeconds: int('IDLE_GAME_TTL_SECONDS', 30 * 86400, 60, 365 * 86400),
+    botMoveDelayMs: int('BOT_MOVE_DELAY_MS', 0, 0, 10_000),
+    concurrency: int('UPDATE_CONCURRENCY', 200, 1, 10_000),
+  };
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}

@@ -1,0 +1,3 @@
+export * from './types.js';
+export { MemoryStore } from './memory.js';
+export { RedisStore } from './redis.js';
