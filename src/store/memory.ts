@@ -1,5 +1,5 @@
 /** The in-process store: the same contract as Redis, kept in Maps; everything ends with the process. */
-import type { Challenge, GameRecord, Store, StoreTtl, UserSettings } from './types.js';
+import type { BoardMessage, Challenge, GameRecord, Store, StoreTtl, UserSettings } from './types.js';
 
 interface Entry<T> {
   value: T;
@@ -12,6 +12,7 @@ export class MemoryStore implements Store {
   private readonly chats = new Map<number, Set<string>>();
   private readonly challenges = new Map<string, Entry<string>>();
   private readonly users = new Map<number, string>();
+  private readonly boards = new Map<string, Entry<string>>();
 
   constructor(
     private readonly ttl: StoreTtl,
@@ -70,6 +71,16 @@ export class MemoryStore implements Store {
     for (const id of ids) set.add(id);
     this.chats.set(toChatId, set);
     return ids;
+  }
+
+  async getBoard(gameId: string): Promise<BoardMessage | null> {
+    const s = this.live(this.boards, gameId);
+    return s ? (JSON.parse(s) as BoardMessage) : null;
+  }
+
+  async setBoard(gameId: string, board: BoardMessage | null): Promise<void> {
+    if (board) this.boards.set(gameId, { value: JSON.stringify(board), expires: this.now() + this.ttl.idleSeconds * 1000 });
+    else this.boards.delete(gameId);
   }
 
   async putChallenge(c: Challenge): Promise<void> {

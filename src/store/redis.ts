@@ -4,7 +4,7 @@
  * challenges are strings with a TTL, taken with GETDEL.
  */
 import { Redis } from 'ioredis';
-import type { Challenge, GameRecord, Store, StoreTtl, UserSettings } from './types.js';
+import type { BoardMessage, Challenge, GameRecord, Store, StoreTtl, UserSettings } from './types.js';
 
 const CAS = `
 local cur = redis.call('HGET', KEYS[1], 'v')
@@ -86,6 +86,16 @@ export class RedisStore implements Store {
     if (ids.length) await this.redis.sadd(this.chatKey(toChatId), ...ids);
     await this.redis.del(this.chatKey(fromChatId));
     return ids;
+  }
+
+  async getBoard(gameId: string): Promise<BoardMessage | null> {
+    const s = await this.redis.get(`${this.prefix}board:${gameId}`);
+    return s ? (JSON.parse(s) as BoardMessage) : null;
+  }
+
+  async setBoard(gameId: string, board: BoardMessage | null): Promise<void> {
+    if (board) await this.redis.set(`${this.prefix}board:${gameId}`, JSON.stringify(board), 'EX', this.ttl.idleSeconds);
+    else await this.redis.del(`${this.prefix}board:${gameId}`);
   }
 
   async putChallenge(c: Challenge): Promise<void> {

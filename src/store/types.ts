@@ -24,8 +24,6 @@ export interface GameRecord {
   readonly v: number;
   readonly kind: 'bot' | 'friend';
   readonly chatId: number;
-  /** The board message, or null when a fresh one must be sent. */
-  readonly messageId: number | null;
   /** The language of the shared caption (the challenger's). */
   readonly lang: Lang;
   readonly players: Readonly<Record<Side, PlayerRef>>;
@@ -39,6 +37,11 @@ export interface GameRecord {
   readonly createdAt: number;
   readonly updatedAt: number;
   readonly finished: boolean;
+}
+
+export interface BoardMessage {
+  readonly chatId: number;
+  readonly messageId: number;
 }
 
 export interface Challenge {
@@ -87,6 +90,9 @@ export interface Store {
   activeGames(chatId: number): Promise<string[]>;
   /** A group became a supergroup: move the chat's index (the records are updated by the caller). */
   moveChat(fromChatId: number, toChatId: number): Promise<string[]>;
+  /** Where a game's board message is (kept apart from the record so it never changes the version). */
+  getBoard(gameId: string): Promise<BoardMessage | null>;
+  setBoard(gameId: string, board: BoardMessage | null): Promise<void>;
   putChallenge(c: Challenge): Promise<void>;
   getChallenge(id: string): Promise<Challenge | null>;
   /** Atomically take (get and delete) a challenge: of two takers, one gets it, the other null. */

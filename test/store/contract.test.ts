@@ -12,7 +12,6 @@ function game(id: string, chatId = 1, v = 0): GameRecord {
     v,
     kind: 'bot',
     chatId,
-    messageId: null,
     lang: 'ru',
     players: { white: { kind: 'human', id: 5, name: 'A', lang: 'ru' }, black: { kind: 'bot', level: 'easy' } },
     match: newMatch('long', 1),
@@ -90,6 +89,14 @@ describe.each(stores)('%s store', (_name, make) => {
     const taken = await Promise.all(Array.from({ length: 8 }, () => store.takeChallenge('c1')));
     expect(taken.filter(Boolean)).toHaveLength(1);
     expect(await store.getChallenge('c1')).toBeNull();
+  });
+
+  it('keeps where a board message is, apart from the record', async () => {
+    expect(await store.getBoard('gx')).toBeNull();
+    await store.setBoard('gx', { chatId: 3, messageId: 44 });
+    expect(await store.getBoard('gx')).toEqual({ chatId: 3, messageId: 44 });
+    await store.setBoard('gx', null);
+    expect(await store.getBoard('gx')).toBeNull();
   });
 
   it('keeps user settings', async () => {

@@ -1,0 +1,219 @@
+/**
+ * End to end: the bot runs as a child process against the fake Bot API over HTTP, with a real
+ * redis-server, and is driven by pressing its buttons as users would.
+ */
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { currentTurn } from '../../src/engine/game.js';
+import { renderPosition } from '../../src/render/index.js';
+import { renderOptions, translator } from '../../src/bot/board.js';
+import { createI18n } from '../../src/bot/i18n.js';
+import { DEFAULT_SETTINGS, RedisStore, type GameRecord } from '../../src/store/index.js';
+import { FakeTelegram, type FakeChat, type FakeMessage, type FakeUser } from './fake-telegram.js';
+import { board, buttons, choose, pressAndWait, startBot, type BotProcess } from './harness.js';
+
+const ttl = { challengeSeconds: 600, finishedSeconds: 600, idleSeconds: 600 };
+let fake: FakeTelegram;
+let bot: BotProcess;
+let store: RedisStore;
+
+beforeAll(async () => {
+  fake = new FakeTelegram();
+  await fake.start();
+  bot = await startBot(fake, { redisUrl: inject('redisUrl') });
+  store = new RedisStore(inject('redisUrl'), bot.prefix, ttl);
+});
+
+afterAll(async () => {
+  await bot?.stop();
+  await store?.close();
+  await fake?.stop();
+});
+
+/** Poll an async condition until it gives a value. */
+async function poll<T>(check: () => Promise<T | null | undefined | false>, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    if (Date.now() > end) throw new Error('timed out polling');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const gameIdOf = (msg: FakeMessage): string => buttons(msg).find((b) => b.data.startsWith('g|'))!.data.split('|')[1]!;
+const record = async (msg: FakeMessage): Promise<GameRecord> => (await store.getGame(gameIdOf(msg)))!;
+
+async function startBotGame(user: FakeUser, variant: 'long' | 'short', level: 'easy' | 'medium'): Promise<FakeMessage> {
+  const chat: FakeChat = { id: user.id, type: 'private', first_name: user.first_name };
+  fake.sendText(chat, user, '/play');
+  const menu = await fake.waitFor(() => fake.chatMessages(chat.id).filter((m) => buttons(m).some((b) => b.data === `pb|${variant}`)).at(-1), 10_000, 'the variant menu');
+  await fake.answerOf(fake.press(menu, user, `pb|${variant}`));
+  await fake.answerOf(fake.press(menu, user, `pb|${variant}|${level}`));
+  await fake.answerOf(fake.press(menu, user, `pb|${variant}|${level}|1`));
+  return fake.waitFor(() => board(fake, chat.id), 15_000, 'the first board');
+}
+
+/** Press through a whole match; `who` says which user presses a given board. */
+async function playOut(chat: FakeChat, first: FakeMessage, who: (msg: FakeMessage, rec: GameRecord) => FakeUser): Promise<FakeMessage> {
+  let cur = first;
+  for (let presses = 0; presses < 3000; presses++) {
+    const data = choose(cur);
+    if (!data) break;
+    const rec = await record(cur);
+    const r = await pressAndWait(fake, chat, who(cur, rec), cur, data);
+    expect(r.answer ?? '').not.toMatch(/out of date|устарела|broken|испорчена|not your|не ваш/i);
+    cur = r.board!;
+  }
+  return cur;
+}
+
+describe('a private match against the bot', () => {
+  it.each([
+    ['easy', 'short'],
+    ['medium', 'long'],
+  ] as const)('%s bot, %s nardy: played to the end by pressing buttons', async (level, variant) => {
+    const user: FakeUser = { id: level === 'easy' ? 1001 : 1002, first_name: 'Алиса', language_code: 'ru' };
+    const chat: FakeChat = { id: user.id, type: 'private', first_name: 'Алиса' };
+    const first = await startBotGame(user, variant, level);
+    const last = await playOut(chat, first, () => user);
+    const rec = await record(last);
+    expect(rec.finished).toBe(true);
+    expect(rec.match.winner).not.toBeNull();
+    expect(last.caption).toMatch(/🏆/);
+    expect(buttons(last).map((b) => b.text)).toEqual(['🔁 Реванш']);
+    // The seed is revealed and verifies.
+    fake.sendText(chat, user, `/fair ${rec.id}`);
+    const fair = await fake.waitFor(() => fake.chatMessages(chat.id).find((m) => m.text?.includes('✅')), 10_000, 'the /fair answer');
+    expect(fair.text).toContain(rec.fair.seed);
+  }, 240_000);
+});
+
+describe('the board is a real PNG of the right position', () => {
+  it('matches the renderer exactly for the stored game', async () => {
+    const user: FakeUser = { id: 1003, first_name: 'Bob', language_code: 'en' };
+    const msg = await startBotGame(user, 'long', 'easy');
+    const rec = await record(msg);
+    const meta = await sharp(msg.png!).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 1000, 840]);
+    const i18n = createI18n('ru', async () => 'en');
+    const g = rec.match.game;
+    const position = g.phase === 'move' ? currentTurn(g).position : g.position;
+    const expected = await renderPosition(position, renderOptions(rec, translator(i18n, rec.lang), DEFAULT_SETTINGS));
+    expect(msg.png!.equals(expected)).toBe(true);
+    expect(msg.caption).toContain('Long nardy');
+  });
+});
+
+describe('a group challenge', () => {
+  it('accepted and played to the end by two users', async () => {
+    const group: FakeChat = { id: -100200, type: 'group', title: 'Club' };
+    const ann: FakeUser = { id: 2001, first_name: 'Ann', username: 'ann', language_code: 'en' };
+    const ben: FakeUser = { id: 2002, first_name: 'Ben', username: 'ben', language_code: 'ru' };
+    const eve: FakeUser = { id: 2003, first_name: 'Eve', username: 'eve', language_code: 'en' };
+    fake.sendText(group, ann, '/play short @ben');
+    const ch = await fake.waitFor(() => fake.chatMessages(group.id).find((m) => m.text?.includes('challenges')), 10_000, 'the challenge');
+    const accept = buttons(ch).find((b) => b.data.endsWith('|a'))!.data;
+    // The challenger cannot accept; someone else cannot take a challenge meant for Ben.
+    expect((await fake.answerOf(fake.press(ch, ann, accept))).text).toMatch(/own challenge/);
+    expect((await fake.answerOf(fake.press(ch, eve, accept))).text).toMatch(/someone else/);
+    // Ben accepts (twice at once: the first valid Accept wins, the second finds it gone).
+    const [a1, a2] = await Promise.all([fake.answerOf(fake.press(ch, ben, accept)), fake.answerOf(fake.press(ch, ben, accept))]);
+    expect([a1.text, a2.text].sort()).toEqual(['Вызов принят!', 'Этот вызов уже не действует.'].sort());
+    const first = await fake.waitFor(() => board(fake, group.id), 15_000, 'the group board');
+    expect(fake.chatMessages(group.id).filter((m) => m.photo)).toHaveLength(1);
+    const users = { 2001: ann, 2002: ben } as Record<number, FakeUser>;
+    const last = await playOut(group, first, (msg, rec) => {
+      const g = rec.match.game;
+      const side = g.phase === 'double' ? (g.position.turn === 'white' ? 'black' : 'white') : g.position.turn;
+      const p = rec.players[side];
+      return p.kind === 'human' ? users[p.id]! : ann;
+    });
+    const rec = await record(last);
+    expect(rec.finished).toBe(true);
+    expect(rec.kind).toBe('friend');
+  }, 240_000);
+});
+
+describe('presses that must change nothing', () => {
+  it('one button pressed twice at the same moment: exactly one step applied', async () => {
+    const user: FakeUser = { id: 3001, first_name: 'Dan', language_code: 'en' };
+    const chat: FakeChat = { id: user.id, type: 'private', first_name: 'Dan' };
+    let msg = await startBotGame(user, 'short', 'easy');
+    while (!buttons(msg).some((b) => /\|s\d{4}$/.test(b.data))) msg = (await pressAndWait(fake, chat, user, msg, choose(msg)!)).board!;
+    const step = buttons(msg).find((b) => /\|s\d{4}$/.test(b.data))!.data;
+    const before = await record(msg);
+    const [x, y] = await Promise.all([fake.answerOf(fake.press(msg, user, step)), fake.answerOf(fake.press(msg, user, step))]);
+    const rec = await poll(async () => {
+      const r = await record(msg);
+      return r.v > before.v ? r : null;
+    });
+    expect(rec.v).toBe(before.v + 1);
+    expect(rec.match.game.steps.length + (rec.match.game.phase === 'move' ? 0 : 1)).toBeGreaterThanOrEqual(1);
+    if (rec.match.game.phase === 'move') expect(rec.match.game.steps).toHaveLength(1);
+    expect([x.text ?? '', y.text ?? ''].filter((t) => /out of date/.test(t))).toHaveLength(1);
+  });
+
+  it('a stranger, an old board and a forged payload: each gets its toast, nothing changes', async () => {
+    const user: FakeUser = { id: 3002, first_name: 'Fay', language_code: 'en' };
+    const stranger: FakeUser = { id: 3999, first_name: 'Zed', language_code: 'en' };
+    const chat: FakeChat = { id: user.id, type: 'private', first_name: 'Fay' };
+    const old = await startBotGame(user, 'long', 'easy');
+    const oldData = choose(old)!;
+    const next = (await pressAndWait(fake, chat, user, old, oldData)).board!;
+    const before = await record(next);
+
+    const s = await fake.answerOf(fake.press(next, stranger, choose(next)!));
+    expect(s.text).toMatch(/not your game.*It is Fay's turn/);
+    const o = await fake.answerOf(fake.press({ ...old, reply_markup: old.reply_markup }, user, oldData));
+    expect(o.text).toBe('This board is out of date.');
+    for (const forged of ['g|zzzzzzzzzz|0|r', 'g|' + before.id + '|' + before.v + '|s2531', 'g|' + before.id + '|x|r', 'totally bogus', 'g|' + before.id + '|' + before.v + '|s0009']) {
+      const f = await fake.answerOf(fake.press(next, user, forged));
+      expect(f.text).toMatch(/broken or forged|no longer exists|not part of any legal play/);
+    }
+    const after = await record(next);
+    // The old-board refresh may only re-send the same board; the game itself did not change.
+    expect(after.match).toEqual(before.match);
+  });
+});
+
+describe('restarts and errors', () => {
+  it('SIGKILL in the middle of a game: after a restart the game goes on and the old buttons work', async () => {
+    const user: FakeUser = { id: 4001, first_name: 'Gus', language_code: 'en' };
+    const chat: FakeChat = { id: user.id, type: 'private', first_name: 'Gus' };
+    let msg = await startBotGame(user, 'short', 'medium');
+    for (let i = 0; i < 6; i++) msg = (await pressAndWait(fake, chat, user, msg, choose(msg)!)).board!;
+    const before = await record(msg);
+    const code = await bot.stop('SIGKILL');
+    expect(code).toBeNull();
+    bot = await startBot(fake, { redisUrl: inject('redisUrl'), prefix: bot.prefix });
+    expect(await record(msg)).toEqual(before);
+    const r = await pressAndWait(fake, chat, user, msg, choose(msg)!);
+    expect(r.answer ?? '').toBe('');
+    expect((await record(r.board!)).v).toBeGreaterThan(before.v);
+  }, 60_000);
+
+  it('a 429 from the server: the board still arrives', async () => {
+    const user: FakeUser = { id: 4002, first_name: 'Hal', language_code: 'en' };
+    const chat: FakeChat = { id: user.id, type: 'private', first_name: 'Hal' };
+    const msg = await startBotGame(user, 'long', 'easy');
+    fake.inject('editMessageMedia', { code: 429, description: 'Too Many Requests: retry after 1', retryAfter: 1 });
+    const t0 = Date.now();
+    const r = await pressAndWait(fake, chat, user, msg, choose(msg)!);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(900);
+    expect(r.board!.edits).toBeGreaterThan(msg.edits);
+    expect(fake.calls.filter((c) => c.method === 'editMessageMedia').length).toBeGreaterThan(1);
+  });
+
+  it('"message to edit not found": a fresh board is sent and remembered', async () => {
+    const user: FakeUser = { id: 4003, first_name: 'Ida', language_code: 'en' };
+    const chat: FakeChat = { id: user.id, type: 'private', first_name: 'Ida' };
+    const msg = await startBotGame(user, 'long', 'easy');
+    fake.messages.delete(`${chat.id}:${msg.message_id}`);
+    const id = fake.press(msg, user, choose(msg)!);
+    await fake.answerOf(id);
+    const fresh = await fake.waitFor(() => board(fake, chat.id), 10_000, 'a fresh board');
+    expect(fresh.message_id).not.toBe(msg.message_id);
+    await poll(async () => (await store.getBoard(gameIdOf(fresh)))?.messageId === fresh.message_id);
+  });
+});

@@ -1,0 +1,382 @@
+/**
+ * A fake Telegram Bot API server over HTTP, enough for the bot: getMe, getUpdates (offset and
+ * long-poll timeout), sendMessage, sendPhoto and editMessageMedia (multipart uploads),
+ * editMessageCaption / ReplyMarkup / Text, answerCallbackQuery (its text recorded),
+ * setMyCommands, deleteMessage, deleteWebhook, setWebhook. Messages are realistic objects with
+ * ids and chats. Errors (400, 403, 429 with retry_after) can be injected per method.
+ */
+import { EventEmitter } from 'node:events';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeUser {
+  id: number;
+  first_name: string;
+  username?: string;
+  language_code?: string;
+  is_bot?: false;
+}
+
+export interface FakeChat {
+  id: number;
+  type: 'private' | 'group' | 'supergroup';
+  title?: string;
+  first_name?: string;
+}
+
+export interface InlineButton {
+  text: string;
+  callback_data?: string;
+}
+
+export interface FakeMessage {
+  message_id: number;
+  date: number;
+  chat: FakeChat;
+  from: { id: number; is_bot: boolean; first_name: string; username?: string };
+  text?: string;
+  caption?: string;
+  photo?: Array<{ file_id: string; file_unique_id: string; width: number; height: number; file_size: number }>;
+  reply_markup?: { inline_keyboard: InlineButton[][] };
+  /** The uploaded picture (not part of the Bot API object). */
+  png?: Buffer;
+  edits: number;
+}
+
+export interface Call {
+  method: string;
+  params: Record<string, unknown>;
+  at: number;
+}
+
+interface Injected {
+  code: number;
+  description: string;
+  retryAfter?: number;
+}
+
+/** Split a multipart/form-data body into its parts. */
+export function parseMultipart(body: Buffer, boundary: string): Array<{ name: string; filename: string | null; data: Buffer }> {
+  const delimiter = Buffer.from(`--${boundary}`);
+  const parts: Array<{ name: string; filename: string | null; data: Buffer }> = [];
+  let pos = body.indexOf(delimiter);
+  while (pos >= 0) {
+    let start = pos + delimiter.length;
+    if (body.subarray(start, start + 2).toString() === '--') break;
+    if (body.subarray(start, start + 2).toString() === '\r\n') start += 2;
+    const next = body.indexOf(delimiter, start);
+    if (next < 0) break;
+    let chunk = body.subarray(start, next);
+    if (chunk.subarray(chunk.length - 2).toString() === '\r\n') chunk = chunk.subarray(0, chunk.length - 2);
+    const headerEnd = chunk.indexOf('\r\n\r\n');
+    const headers = chunk.subarray(0, headerEnd).toString('utf8');
+    const name = /(?:^|;|\s)name="?([^";\r\n]*)"?/i.exec(headers)?.[1];
+    const filename = /filename="?([^";\r\n]*)"?/i.exec(headers)?.[1] ?? null;
+    if (name !== undefined) parts.push({ name, filename, data: Buffer.from(chunk.subarray(headerEnd + 4)) });
+    pos = next;
+  }
+  return parts;
+}
+
+const BOT = { id: 7000001, is_bot: true, first_name: 'Nardy', username: 'nardy_test_bot', can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false };
+
+export class FakeTelegram extends EventEmitter {
+  readonly token: string;
+  private server: Server | null = null;
+  private updates: Array<{ update_id: number } & Record<string, unknown>> = [];
+  private nextUpdate = 1;
+  private nextMessage = new Map<number, number>();
+  readonly messages = new Map<string, FakeMessage>();
+  readonly calls: Call[] = [];
+  readonly answers = new Map<string, { text: string | undefined; at: number }>();
+  private readonly injected = new Map<string, Injected[]>();
+  private waiters: Array<() => void> = [];
+  private nextCallback = 1;
+  url = '';
+
+  constructor(token = '123456:TEST-token-for-the-fake-api-abcdef') {
+    super();
+    this.token = token;
+    this.setMaxListeners(1000);
+  }
+
+  async start(): Promise<string> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    this.server.keepAliveTimeout = 60_000;
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this.url;
+  }
+
+  async stop(): Promise<void> {
+    for (const w of this.waiters) w();
+    this.waiters = [];
+    await new Promise<void>((resolve) => {
+      this.server?.closeAllConnections();
+      this.server?.close(() => resolve());
+    });
+  }
+
+  /** The next `count` calls of `method` fail with this error. */
+  inject(method: string, error: Injected, count = 1): void {
+    const list = this.injected.get(method) ?? [];
+    for (let i = 0; i < count; i++) list.push(error);
+    this.injected.set(method, list);
+  }
+
+  // ---- updates from users -------------------------------------------------------------------
+
+  private push(update: Record<string, unknown>): number {
+    const id = this.nextUpdate++;
+    this.updates.push({ update_id: id, ...update });
+    const ws = this.waiters;
+    this.waiters = [];
+    for (const w of ws) w();
+    return id;
+  }
+
+  /** A user sends a message (commands get their bot_command entity). */
+  sendText(chat: FakeChat, from: FakeUser, text: string, replyTo?: FakeMessage | { message_id: number; from: FakeUser; chat: FakeChat; date: number; text: string }): void {
+    const id = this.newMessageId(chat.id);
+    const m = /^\/[A-Za-z0-9_]+(@[A-Za-z0-9_]+)?/.exec(text);
+    const message: Record<string, unknown> = { message_id: id, date: Math.floor(Date.now() / 1000), chat, from: { is_bot: false, ...from }, text };
+    if (m) message.entities = [{ type: 'bot_command', offset: 0, length: m[0].length }];
+    if (replyTo) message.reply_to_message = replyTo;
+    this.push({ message });
+  }
+
+  /** A user presses an inline button; returns the callback query id to await its answer. */
+  press(message: FakeMessage, from: FakeUser, data: string): string {
+    const id = `cb${this.nextCallback++}`;
+    const { png: _png, edits: _edits, ...msg } = message;
+    this.push({ callback_query: { id, from: { is_bot: false, ...from }, message: msg, chat_instance: `ci${message.chat.id}`, data } });
+    return id;
+  }
+
+  pushRaw(update: Record<string, unknown>): void {
+    this.push(update);
+  }
+
+  // ---- waiting --------------------------------------------------------------------------------
+
+  /** Resolve when `check` returns a value (checked after every API call), or fail after ms. */
+  waitFor<T>(check: () => T | undefined | null | false, ms = 10_000, what = 'condition'): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const first = check();
+      if (first) return resolve(first);
+      const onCall = (): void => {
+        const v = check();
+        if (v) {
+          clearTimeout(timer);
+          this.off('call', onCall);
+          resolve(v);
+        }
+      };
+      const timer = setTimeout(() => {
+        this.off('call', onCall);
+        reject(new Error(`timed out waiting for ${what}`));
+      }, ms);
+      this.on('call', onCall);
+    });
+  }
+
+  answerOf(callbackId: string, ms = 10_000): Promise<{ text: string | undefined; at: number }> {
+    return this.waitFor(() => this.answers.get(callbackId), ms, `the answer to ${callbackId}`);
+  }
+
+  chatMessages(chatId: number): FakeMessage[] {
+    return [...this.messages.values()].filter((m) => m.chat.id === chatId).sort((a, b) => a.message_id - b.message_id);
+  }
+
+  lastPhoto(chatId: number): FakeMessage | undefined {
+    return this.chatMessages(chatId).filter((m) => m.photo).at(-1);
+  }
+
+  // ---- the API ------------------------------------------------------------------------------
+
+  private newMessageId(chatId: number): number {
+    const n = (this.nextMessage.get(chatId) ?? 100) + 1;
+    this.nextMessage.set(chatId, n);
+    return n;
+  }
+
+  private async params(req: IncomingMessage, url: URL): Promise<Record<string, unknown>> {
+    const out: Record<string, unknown> = Object.fromEntries(url.searchParams);
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const body = Buffer.concat(chunks);
+    const type = req.headers['content-type'] ?? '';
+    if (body.length === 0) return out;
+    if (type.includes('application/json')) return { ...out, ...(JSON.parse(body.toString('utf8')) as object) };
+    if (type.includes('multipart/form-data')) {
+      const boundary = /boundary=("?)([^";]+)\1/.exec(type)?.[2];
+      if (!boundary) throw new Error('multipart without a boundary');
+      for (const part of parseMultipart(body, boundary)) {
+        if (part.filename !== null) out[part.name] = part.data;
+        else {
+          const v = part.data.toString('utf8');
+          out[part.name] = /^[[{]/.test(v) ? JSON.parse(v) : v;
+        }
+      }
+      return out;
+    }
+    if (type.includes('application/x-www-form-urlencoded')) return { ...out, ...Object.fromEntries(new URLSearchParams(body.toString('utf8'))) };
+    return out;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const m = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(url.pathname);
+    const reply = (status: number, body: unknown): void => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    if (!m) return reply(404, { ok: false, error_code: 404, description: 'Not Found' });
+    if (m[1] !== this.token) return reply(401, { ok: false, error_code: 401, description: 'Unauthorized' });
+    const method = m[2]!;
+    let params: Record<string, unknown>;
+    try {
+      params = await this.params(req, url);
+    } catch (e) {
+      return reply(400, { ok: false, error_code: 400, description: `Bad Request: ${(e as Error).message}` });
+    }
+    if (method !== 'getUpdates') {
+      this.calls.push({ method, params, at: Date.now() });
+    }
+    const queue = this.injected.get(method);
+    if (queue?.length) {
+      const err = queue.shift()!;
+      reply(err.code, { ok: false, error_code: err.code, description: err.description, ...(err.retryAfter ? { parameters: { retry_after: err.retryAfter } } : {}) });
+      this.emit('call', method);
+      return;
+    }
+    try {
+      const result = await this.method(method, params);
+      reply(200, { ok: true, result });
+    } catch (e) {
+      const err = e as { code?: number; message: string };
+      reply(err.code ?? 400, { ok: false, error_code: err.code ?? 400, description: err.message });
+    }
+    this.emit('call', method);
+  }
+
+  private fail(code: number, description: string): never {
+    throw Object.assign(new Error(description), { code });
+  }
+
+  private findMessage(params: Record<string, unknown>): FakeMessage {
+    const msg = this.messages.get(`${Number(params.chat_id)}:${Number(params.message_id)}`);
+    if (!msg) this.fail(400, 'Bad Request: message to edit not found');
+    return msg;
+  }
+
+  private chatOf(id: number): FakeChat {
+    return id > 0 ? { id, type: 'private', first_name: 'User' } : { id, type: id < -1_000_000_000_000 ? 'supergroup' : 'group', title: 'Group' };
+  }
+
+  private store(msg: FakeMessage): Omit<FakeMessage, 'png' | 'edits'> {
+    this.messages.set(`${msg.chat.id}:${msg.message_id}`, msg);
+    const { png: _p, edits: _e, ...pub } = msg;
+    return pub;
+  }
+
+  private photoOf(png: Buffer): FakeMessage['photo'] {
+    const w = png.readUInt32BE(16);
+    const h = png.readUInt32BE(20);
+    const id = `photo${png.length}x${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
+    return [{ file_id: id, file_unique_id: id.slice(0, 16), width: w, height: h, file_size: png.length }];
+  }
+
+  private markup(params: Record<string, unknown>): FakeMessage['reply_markup'] {
+    const rm = params.reply_markup as FakeMessage['reply_markup'] | undefined;
+    return rm && rm.inline_keyboard && rm.inline_keyboard.flat().length > 0 ? rm : undefined;
+  }
+
+  private async method(method: string, params: Record<string, unknown>): Promise<unknown> {
+    switch (method) {
+      case 'getMe':
+        return BOT;
+      case 'deleteWebhook':
+      case 'setWebhook':
+      case 'setMyCommands':
+      case 'deleteMyCommands':
+        return true;
+      case 'getUpdates': {
+        const offset = Number(params.offset ?? 0);
+        const timeout = Math.min(Number(params.timeout ?? 0), 30);
+        this.updates = this.updates.filter((u) => u.update_id >= offset);
+        if (this.updates.length === 0 && timeout > 0) {
+          await new Promise<void>((resolve) => {
+            const t = setTimeout(resolve, timeout * 1000);
+            this.waiters.push(() => {
+              clearTimeout(t);
+              resolve();
+            });
+          });
+        }
+        const limit = Number(params.limit ?? 100);
+        return this.updates.filter((u) => u.update_id >= offset).slice(0, limit);
+      }
+      case 'sendMessage': {
+        const chatId = Number(params.chat_id);
+        if (typeof params.text !== 'string' || params.text === '') this.fail(400, 'Bad Request: message text is empty');
+        return this.store({ message_id: this.newMessageId(chatId), date: Math.floor(Date.now() / 1000), chat: this.chatOf(chatId), from: BOT, text: params.text, reply_markup: this.markup(params), edits: 0 });
+      }
+      case 'sendPhoto': {
+        const chatId = Number(params.chat_id);
+        const ref = typeof params.photo === 'string' ? /^attach:\/\/(.+)$/.exec(params.photo) : null;
+        const png = ref ? params[ref[1]!] : params.photo;
+        if (!Buffer.isBuffer(png)) this.fail(400, 'Bad Request: photo must be uploaded');
+        return this.store({
+          message_id: this.newMessageId(chatId),
+          date: Math.floor(Date.now() / 1000),
+          chat: this.chatOf(chatId),
+          from: BOT,
+          caption: params.caption as string | undefined,
+          photo: this.photoOf(png),
+          png,
+          reply_markup: this.markup(params),
+          edits: 0,
+        });
+      }
+      case 'editMessageMedia': {
+        const msg = this.findMessage(params);
+        const media = params.media as { type: string; media: string; caption?: string };
+        const attach = /^attach:\/\/(.+)$/.exec(media.media);
+        const png = attach ? params[attach[1]!] : undefined;
+        if (!Buffer.isBuffer(png)) this.fail(400, 'Bad Request: media must be uploaded');
+        const markup = this.markup(params);
+        if (msg.png?.equals(png) && msg.caption === media.caption && JSON.stringify(msg.reply_markup) === JSON.stringify(markup)) {
+          this.fail(400, 'Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message');
+        }
+        return this.store({ ...msg, png, photo: this.photoOf(png), caption: media.caption, reply_markup: markup, edits: msg.edits + 1 });
+      }
+      case 'editMessageCaption': {
+        const msg = this.findMessage(params);
+        return this.store({ ...msg, caption: params.caption as string, reply_markup: this.markup(params), edits: msg.edits + 1 });
+      }
+      case 'editMessageReplyMarkup': {
+        const msg = this.findMessage(params);
+        const markup = this.markup(params);
+        if (JSON.stringify(msg.reply_markup) === JSON.stringify(markup)) this.fail(400, 'Bad Request: message is not modified');
+        return this.store({ ...msg, reply_markup: markup, edits: msg.edits + 1 });
+      }
+      case 'editMessageText': {
+        const msg = this.findMessage(params);
+        if (msg.text === params.text && JSON.stringify(msg.reply_markup) === JSON.stringify(this.markup(params))) this.fail(400, 'Bad Request: message is not modified');
+        return this.store({ ...msg, text: params.text as string, reply_markup: this.markup(params), edits: msg.edits + 1 });
+      }
+      case 'deleteMessage': {
+        const key = `${Number(params.chat_id)}:${Number(params.message_id)}`;
+        if (!this.messages.delete(key)) this.fail(400, 'Bad Request: message to delete not found');
+        return true;
+      }
+      case 'answerCallbackQuery': {
+        this.answers.set(String(params.callback_query_id), { text: params.text as string | undefined, at: Date.now() });
+        return true;
+      }
+      default:
+        this.fail(404, `Not Found: method ${method} is not in the fake`);
+    }
+  }
+}

@@ -1,0 +1,102 @@
+/** Runs the bot as a child process against the fake Bot API, and drives it as users would. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type { FakeChat, FakeMessage, FakeTelegram, FakeUser } from './fake-telegram.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface BotProcess {
+  readonly proc: ChildProcess;
+  readonly logs: string[];
+  readonly prefix: string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export async function startBot(fake: FakeTelegram, opts: { redisUrl?: string; prefix?: string; env?: Record<string, string> } = {}): Promise<BotProcess> {
+  const prefix = opts.prefix ?? `e2e:${randomUUID().slice(0, 8)}:`;
+  const before = fake.calls.filter((c) => c.method === 'deleteWebhook').length;
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      BOT_TOKEN: fake.token,
+      TELEGRAM_API_ROOT: fake.url,
+      LOG_LEVEL: 'warn',
+      REDIS_KEY_PREFIX: prefix,
+      ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl } : {}),
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: string[] = [];
+  proc.stdout!.on('data', (d: Buffer) => logs.push(d.toString()));
+  proc.stderr!.on('data', (d: Buffer) => logs.push(d.toString()));
+  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+  await Promise.race([
+    fake.waitFor(() => fake.calls.filter((c) => c.method === 'deleteWebhook').length > before, 30_000, 'the bot to start'),
+    exited.then((code) => {
+      throw new Error(`the bot exited (${code}) during start-up:\n${logs.join('')}`);
+    }),
+  ]);
+  return {
+    proc,
+    logs,
+    prefix,
+    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      if (proc.exitCode !== null) return proc.exitCode;
+      proc.kill(signal);
+      return exited;
+    },
+  };
+}
+
+export function buttons(msg: FakeMessage | undefined): Array<{ text: string; data: string }> {
+  return (msg?.reply_markup?.inline_keyboard ?? []).flat().map((b) => ({ text: b.text, data: b.callback_data ?? '' }));
+}
+
+/** The current board message of a game in a chat (the newest photo with game buttons). */
+export function board(fake: FakeTelegram, chatId: number): FakeMessage | undefined {
+  return fake.chatMessages(chatId).filter((m) => m.photo && buttons(m).some((b) => b.data.startsWith('g|'))).at(-1);
+}
+
+export interface Pressed {
+  readonly answer: string | undefined;
+  readonly board: FakeMessage | undefined;
+}
+
+/**
+ * Press a button and wait for its answer and for the board to change (an edit or a new board),
+ * unless the answer says nothing changed.
+ */
+export async function pressAndWait(fake: FakeTelegram, chat: FakeChat, user: FakeUser, msg: FakeMessage, data: string, expectChange = true): Promise<Pressed> {
+  const edits = msg.edits;
+  const count = fake.chatMessages(chat.id).length;
+  const id = fake.press(msg, user, data);
+  const answer = await fake.answerOf(id);
+  if (expectChange) {
+    await fake.waitFor(
+      () => {
+        const now = fake.messages.get(`${chat.id}:${msg.message_id}`);
+        return (now && now.edits > edits) || fake.chatMessages(chat.id).length > count;
+      },
+      15_000,
+      `the board to change after ${data}`,
+    );
+  }
+  return { answer: answer.text, board: board(fake, chat.id) };
+}
+
+/** What a player would press next on this board, if it is theirs to press. */
+export function choose(msg: FakeMessage): string | null {
+  const bs = buttons(msg);
+  const act = (b: { data: string }): string => b.data.split('|')[3] ?? '';
+  const pick =
+    bs.find((b) => act(b) === 'r') ??
+    bs.find((b) => act(b).startsWith('s')) ??
+    bs.find((b) => act(b) === 'd') ??
+    bs.find((b) => act(b) === 't') ??
+    bs.find((b) => act(b) === 'n');
+  return pick ? pick.data : null;
+}
