@@ -1,0 +1,100 @@
+/** Handlers through bot.handleUpdate with an API transformer standing in for Telegram. */
+import type { Update } from 'grammy/types';
+import { describe, expect, it } from 'vitest';
+import { createBot } from '../../src/bot/index.js';
+import { parseCallback, gameData } from '../../src/bot/codec.js';
+import { loadConfig } from '../../src/config.js';
+import { createLogger } from '../../src/logger.js';
+import { MemoryStore } from '../../src/store/index.js';
+
+function harness() {
+  const config = loadConfig({ BOT_TOKEN: '123:abcdefghijklmnopqrstuvwxyz' });
+  const store = new MemoryStore({ challengeSeconds: 60, finishedSeconds: 60, idleSeconds: 60 });
+  const { bot } = createBot(config, store, createLogger('silent'));
+  bot.botInfo = { id: 1, is_bot: true, first_name: 'Nardy', username: 'nardy_bot', can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false, can_connect_to_business: false, has_main_web_app: false } as typeof bot.botInfo;
+  const calls: Array<{ method: string; payload: Record<string, unknown> }> = [];
+  let nextId = 500;
+  bot.api.config.use(async (_prev, method, payload) => {
+    calls.push({ method, payload: payload as Record<string, unknown> });
+    const chat = { id: Number((payload as { chat_id?: number }).chat_id ?? 0), type: 'private' };
+    const result = method.startsWith('send') ? { message_id: nextId++, date: 0, chat } : true;
+    return { ok: true, result } as never;
+  });
+  let updateId = 1;
+  const user = { id: 77, is_bot: false, first_name: 'Вера', language_code: 'ru' };
+  const text = (t: string, chat = { id: 77, type: 'private' as const, first_name: 'Вера' }): Update => ({
+    update_id: updateId++,
+    message: { message_id: updateId, date: 0, chat, from: user, text: t, entities: t.startsWith('/') ? [{ type: 'bot_command', offset: 0, length: t.split(' ')[0]!.length }] : [] },
+  } as Update);
+  const press = (data: string, chat: { id: number; type: 'private' | 'group' } = { id: 77, type: 'private' }): Update => ({
+    update_id: updateId++,
+    callback_query: { id: `q${updateId}`, from: user, chat_instance: 'x', data, message: { message_id: 9, date: 0, chat: chat as never, text: 'menu' } as never },
+  } as Update);
+  return { bot, calls, text, press, store };
+}
+
+describe('handlers', () => {
+  it('/start in private answers with the welcome and the menu in the user\'s language', async () => {
+    const h = harness();
+    await h.bot.handleUpdate(h.text('/start'));
+    const send = h.calls.find((c) => c.method === 'sendMessage')!;
+    expect(send.payload.text).toMatch(/Привет, Вера/);
+    expect(JSON.stringify(send.payload.reply_markup)).toContain('m|bot');
+  });
+
+  it('a forged or broken button is answered with an error toast and changes nothing', async () => {
+    const h = harness();
+    for (const data of ['g|xx|1|r', 'pb|chess', 'st|lang|de', 'ru|long|99', 'nonsense', 'c|short|a']) {
+      h.calls.length = 0;
+      await h.bot.handleUpdate(h.press(data));
+      const answers = h.calls.filter((c) => c.method === 'answerCallbackQuery');
+      expect(answers).toHaveLength(1);
+      expect(String(answers[0]!.payload.text)).toMatch(/испорчена|подделана/);
+      expect(h.calls.filter((c) => c.method !== 'answerCallbackQuery')).toEqual([]);
+    }
+  });
+
+  it('the play-the-bot menu starts a game and sends its board as a photo', async () => {
+    const h = harness();
+    await h.bot.handleUpdate(h.press('pb|short|easy|1'));
+    expect(h.calls[0]!.method).toBe('answerCallbackQuery');
+    expect(h.calls.some((c) => c.method === 'sendPhoto')).toBe(true);
+    const photo = h.calls.find((c) => c.method === 'sendPhoto')!;
+    expect(String(photo.payload.caption)).toMatch(/Короткие нарды/);
+  });
+
+  it('/play in a group posts a challenge; /rules sends a lesson with a picture', async () => {
+    const h = harness();
+    await h.bot.handleUpdate(h.text('/play short 3', { id: -5, type: 'group', title: 'G' } as never));
+    const ch = h.calls.find((c) => c.method === 'sendMessage')!;
+    expect(ch.payload.text).toMatch(/Вера хочет сыграть: Короткие нарды, матч до 3/);
+    expect((await h.store.chatChallenges(-5))).toHaveLength(1);
+    await h.bot.handleUpdate(h.text('/play chess', { id: -5, type: 'group', title: 'G' } as never));
+    expect(h.calls.at(-1)!.payload.text).toMatch(/Не понял «chess»/);
+    await h.bot.handleUpdate(h.text('/rules long'));
+    const lesson = h.calls.find((c) => c.method === 'sendPhoto')!;
+    expect(String(lesson.payload.caption)).toMatch(/Длинные нарды: расстановка \(1\/7\)/);
+  });
+
+  it('settings switch the language at once', async () => {
+    const h = harness();
+    await h.bot.handleUpdate(h.press('st|lang|en'));
+    expect(h.calls[0]!.payload.text).toBe('Saved.');
+    expect(h.calls.find((c) => c.method === 'editMessageText')!.payload.text).toBe('Settings');
+    expect((await h.store.getUser(77))?.lang).toBe('en');
+  });
+});
+
+describe('callback codec', () => {
+  it('round-trips every game action within 64 bytes and rejects the rest', () => {
+    const acts = [{ type: 'roll' }, { type: 'step', step: [25, 20] }, { type: 'step', step: [6, 0] }, { type: 'undo' }, { type: 'done' }, { type: 'double' }, { type: 'take' }, { type: 'drop' }, { type: 'resign', level: 3 }, { type: 'accept' }, { type: 'decline' }, { type: 'next' }, { type: 'rematch' }, { type: 'resign-menu' }, { type: 'back' }] as const;
+    for (const act of acts) {
+      const data = gameData('abcdefghij', 123456789, act as never);
+      expect(data.length).toBeLessThanOrEqual(64);
+      expect(parseCallback(data)).toEqual({ kind: 'game', id: 'abcdefghij', v: 123456789, act });
+    }
+    for (const bad of ['g|abcdefghij|1|s0006', 'g|abcdefghij|1|s2600', 'g|ABCDEFGHIJ|1|r', 'g|abcdefghij|-1|r', 'x'.repeat(65), 'pb|long|hard', 'pb|long|easy|2', undefined]) {
+      expect(parseCallback(bad)).toBeNull();
+    }
+  });
+});
