@@ -91,6 +91,10 @@ export class FakeTelegram extends EventEmitter {
   readonly answers = new Map<string, { text: string | undefined; at: number }>();
   private readonly injected = new Map<string, Injected[]>();
   private waiters: Array<() => void> = [];
+  /** When each update was handed to the bot by getUpdates. */
+  readonly delivered = new Map<number, number>();
+  /** The update that carried each callback query. */
+  readonly callbackUpdate = new Map<string, number>();
   private nextCallback = 1;
   url = '';
 
@@ -149,6 +153,7 @@ export class FakeTelegram extends EventEmitter {
   press(message: FakeMessage, from: FakeUser, data: string): string {
     const id = `cb${this.nextCallback++}`;
     const { png: _png, edits: _edits, ...msg } = message;
+    this.callbackUpdate.set(id, this.nextUpdate);
     this.push({ callback_query: { id, from: { is_bot: false, ...from }, message: msg, chat_instance: `ci${message.chat.id}`, data } });
     return id;
   }
@@ -315,7 +320,10 @@ export class FakeTelegram extends EventEmitter {
           });
         }
         const limit = Number(params.limit ?? 100);
-        return this.updates.filter((u) => u.update_id >= offset).slice(0, limit);
+        const batch = this.updates.filter((u) => u.update_id >= offset).slice(0, limit);
+        const now = Date.now();
+        for (const u of batch) if (!this.delivered.has(u.update_id)) this.delivered.set(u.update_id, now);
+        return batch;
       }
       case 'sendMessage': {
         const chatId = Number(params.chat_id);
