@@ -112,6 +112,7 @@ btn-accept = Accept
 btn-decline = Decline
 btn-cancel = Cancel
 btn-next-game = Next game ▶
+btn-new-game = New game
 btn-rematch = 🔁 Rematch
 btn-prev = ◀ Back
 btn-next = Next ▶

@@ -118,6 +118,7 @@ btn-accept = Принять
 btn-decline = Отклонить
 btn-cancel = Отменить
 btn-next-game = Следующая партия ▶
+btn-new-game = Новая игра
 btn-rematch = 🔁 Реванш
 btn-prev = ◀ Назад
 btn-next = Дальше ▶

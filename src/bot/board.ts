@@ -94,7 +94,7 @@ export function keyboard(rec: GameRecord, t: Translate, opts: { resignMenu?: boo
   const g = m.game;
   const data = (act: Parameters<typeof gameData>[2]): string => gameData(rec.id, rec.v, act);
   if (m.winner) {
-    return kb.text(t('btn-rematch'), data({ type: 'rematch' }));
+    return kb.text(t('btn-rematch'), data({ type: 'rematch' })).text(t('btn-new-game'), rec.kind === 'bot' ? 'm|bot' : 'm|friend');
   }
   if (g.phase === 'over') return kb.text(t('btn-next-game'), data({ type: 'next' }));
   if (opts.resignMenu) {

@@ -81,7 +81,7 @@ describe('a private match against the bot', () => {
     expect(rec.finished).toBe(true);
     expect(rec.match.winner).not.toBeNull();
     expect(last.caption).toMatch(/🏆/);
-    expect(buttons(last).map((b) => b.text)).toEqual(['🔁 Реванш']);
+    expect(buttons(last).map((b) => b.text)).toEqual(['🔁 Реванш', 'Новая игра']);
     // The seed is revealed and verifies.
     fake.sendText(chat, user, `/fair ${rec.id}`);
     const fair = await fake.waitFor(() => fake.chatMessages(chat.id).find((m) => m.text?.includes('✅')), 10_000, 'the /fair answer');
@@ -203,6 +203,22 @@ describe('restarts and errors', () => {
     expect(Date.now() - t0).toBeGreaterThanOrEqual(900);
     expect(r.board!.edits).toBeGreaterThan(msg.edits);
     expect(fake.calls.filter((c) => c.method === 'editMessageMedia').length).toBeGreaterThan(1);
+  });
+
+  it('a 403 (the user blocked the bot) is logged, nothing breaks, the next press works', async () => {
+    const user: FakeUser = { id: 4004, first_name: 'Joe', language_code: 'en' };
+    const chat: FakeChat = { id: user.id, type: 'private', first_name: 'Joe' };
+    const msg = await startBotGame(user, 'long', 'easy');
+    const before = await record(msg);
+    fake.inject('editMessageMedia', { code: 403, description: 'Forbidden: bot was blocked by the user' });
+    const id = fake.press(msg, user, choose(msg)!);
+    expect((await fake.answerOf(id)).text ?? '').toBe('');
+    await poll(async () => (await record(msg)).v > before.v);
+    // The game moved on in the store; a press on the (now old) board answers so and brings it up to date.
+    const r = await pressAndWait(fake, chat, user, msg, choose(msg)!);
+    expect(r.answer).toBe('This board is out of date.');
+    expect(r.board!.edits).toBeGreaterThan(msg.edits);
+    expect(bot.logs.join('')).toMatch(/bot was blocked by the user/);
   });
 
   it('"message to edit not found": a fresh board is sent and remembered', async () => {
