@@ -12,17 +12,10 @@ import { otherSide, type Dice, type Side, type Step, type Variant } from '../eng
 import type { BotLevel, FairRecord, GameRecord, Lang, PlayerRef, Store, UserSettings } from '../store/types.js';
 import { DEFAULT_SETTINGS } from '../store/types.js';
 
+/** What a person can press: the engine's actions, with dice left to the server, plus "next game". */
 export type Press =
   | { readonly type: 'roll' }
-  | { readonly type: 'step'; readonly step: Step }
-  | { readonly type: 'undo' }
-  | { readonly type: 'done' }
-  | { readonly type: 'double' }
-  | { readonly type: 'take' }
-  | { readonly type: 'drop' }
-  | { readonly type: 'resign'; readonly level: ResignLevel }
-  | { readonly type: 'accept' }
-  | { readonly type: 'decline' }
+  | Extract<GameAction, { type: 'step' | 'undo' | 'done' | 'double' | 'take' | 'drop' | 'resign' | 'accept' | 'decline' }>
   | { readonly type: 'next' };
 
 export type PressResult =

@@ -76,6 +76,20 @@ describe('handlers', () => {
     expect(String(lesson.payload.caption)).toMatch(/Длинные нарды: расстановка \(1\/7\)/);
   });
 
+  it('a group that becomes a supergroup: its games move and their boards are sent afresh there', async () => {
+    const h = harness();
+    const { Games } = await import('../../src/app/games.js');
+    const games = new Games({ store: h.store });
+    const rec = await games.start({ chatId: -5, kind: 'friend', lang: 'ru', white: { kind: 'human', id: 77, name: 'Вера', lang: 'ru' }, black: { kind: 'human', id: 78, name: 'Лев', lang: 'ru' }, variant: 'long', length: 1 });
+    await h.store.setBoard(rec.id, { chatId: -5, messageId: 10 });
+    await h.bot.handleUpdate({ update_id: 999, message: { message_id: 11, date: 0, chat: { id: -5, type: 'group', title: 'G' }, from: { id: 77, is_bot: false, first_name: 'Вера' }, migrate_to_chat_id: -1005 } } as Update);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await h.store.activeGames(-1005)).toEqual([rec.id]);
+    expect((await h.store.getGame(rec.id))!.chatId).toBe(-1005);
+    const photo = h.calls.find((c) => c.method === 'sendPhoto')!;
+    expect(photo.payload.chat_id).toBe(-1005);
+  });
+
   it('settings switch the language at once', async () => {
     const h = harness();
     await h.bot.handleUpdate(h.press('st|lang|en'));

@@ -15,7 +15,9 @@ export interface BotProcess {
 
 export async function startBot(fake: FakeTelegram, opts: { redisUrl?: string; prefix?: string; env?: Record<string, string> } = {}): Promise<BotProcess> {
   const prefix = opts.prefix ?? `e2e:${randomUUID().slice(0, 8)}:`;
-  const before = fake.calls.filter((c) => c.method === 'deleteWebhook').length;
+  // Ready when it has registered for updates: deleteWebhook (long polling) or setWebhook.
+  const ready = (): number => fake.calls.filter((c) => c.method === 'deleteWebhook' || c.method === 'setWebhook').length;
+  const before = ready();
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT,
     env: {
@@ -35,7 +37,7 @@ export async function startBot(fake: FakeTelegram, opts: { redisUrl?: string; pr
   proc.stderr!.on('data', (d: Buffer) => logs.push(d.toString()));
   const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
   await Promise.race([
-    fake.waitFor(() => fake.calls.filter((c) => c.method === 'deleteWebhook').length > before, 30_000, 'the bot to start'),
+    fake.waitFor(() => ready() > before, 30_000, 'the bot to start'),
     exited.then((code) => {
       throw new Error(`the bot exited (${code}) during start-up:\n${logs.join('')}`);
     }),
