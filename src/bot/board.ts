@@ -206,11 +206,11 @@ export class Boards {
     if (where && where.chatId === rec.chatId && !opts.fresh) {
       try {
         await api.editMessageMedia(where.chatId, where.messageId, { type: 'photo', media: new InputFile(png, 'board.png'), caption: text }, { reply_markup: markup });
-        this.shown.set(rec.id, rec.v);
+        this.markShown(rec);
         return;
       } catch (e) {
         if (isNotModified(e)) {
-          this.shown.set(rec.id, rec.v);
+          this.markShown(rec);
           return;
         }
         if (!isGone(e)) throw e;
@@ -219,7 +219,14 @@ export class Boards {
     }
     const msg = await api.sendPhoto(rec.chatId, new InputFile(png, 'board.png'), { caption: text, reply_markup: markup });
     await this.deps.games.store.setBoard(rec.id, { chatId: rec.chatId, messageId: msg.message_id });
-    this.shown.set(rec.id, rec.v);
+    this.markShown(rec);
+  }
+
+  /** Remember the newest version shown (bounded: the oldest games are forgotten first). */
+  private markShown(rec: GameRecord): void {
+    this.shown.delete(rec.id);
+    if (!rec.finished) this.shown.set(rec.id, rec.v);
+    if (this.shown.size > 20_000) this.shown.delete(this.shown.keys().next().value!);
   }
 
   /** The board message of a game, if one was sent. */

@@ -4,7 +4,7 @@
  *                        t take, p pass, R1-R3 resign, Rm resign menu, Rb back, a accept,
  *                        x decline, n next game, m rematch
  *   c|<challenge>|<a|d|x>  accept, decline, cancel a challenge
- *   pb|<variant>[|<level>[|<length>]]  the play-the-bot menu
+ *   pb|<variant>[|<level>[|<length>|other]]  the play-the-bot menu (other: ask for a length)
  *   m|<menu>              main menu items
  *   ru|<variant>|<page>   rules lessons
  *   st|<key>|<value>      settings
@@ -18,7 +18,7 @@ export type GameAct = Press | { readonly type: 'resign-menu' } | { readonly type
 export type Callback =
   | { readonly kind: 'game'; readonly id: string; readonly v: number; readonly act: GameAct }
   | { readonly kind: 'challenge'; readonly id: string; readonly act: 'accept' | 'decline' | 'cancel' }
-  | { readonly kind: 'play-bot'; readonly variant: Variant | null; readonly level: BotLevel | null; readonly length: number | null }
+  | { readonly kind: 'play-bot'; readonly variant: Variant | null; readonly level: BotLevel | null; readonly length: number | 'other' | null }
   | { readonly kind: 'menu'; readonly item: 'bot' | 'friend' | 'rules' | 'settings' | 'help' }
   | { readonly kind: 'rules'; readonly variant: Variant; readonly page: number }
   | { readonly kind: 'settings'; readonly key: 'lang' | 'orient' | 'auto' | 'confirm' | 'theme'; readonly value: string };
@@ -87,7 +87,7 @@ export function parseCallback(data: string | undefined): Callback | null {
       if (variant === undefined || parts.length > 4) return null;
       const level = parts[2] === undefined ? null : parts[2] === 'easy' || parts[2] === 'medium' ? parts[2] : undefined;
       if (level === undefined) return null;
-      const length = parts[3] === undefined ? null : MATCH_LENGTHS.includes(Number(parts[3]) as 1) && /^\d$/.test(parts[3]) ? Number(parts[3]) : undefined;
+      const length = parts[3] === undefined ? null : parts[3] === 'other' ? 'other' : MATCH_LENGTHS.includes(Number(parts[3]) as 1) && /^\d$/.test(parts[3]) ? Number(parts[3]) : undefined;
       if (length === undefined) return null;
       return { kind: 'play-bot', variant, level, length };
     }

@@ -1,4 +1,5 @@
 import type { Context } from 'grammy';
+import type { ConversationFlavor } from '@grammyjs/conversations';
 import type { I18nFlavor } from '@grammyjs/i18n';
 
-export type Ctx = Context & I18nFlavor;
+export type Ctx = ConversationFlavor<Context & I18nFlavor>;

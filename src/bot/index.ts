@@ -1,6 +1,8 @@
 /** The grammY bot: plugins, features, error handling. */
 import { autoRetry } from '@grammyjs/auto-retry';
-import { Bot, GrammyError, HttpError } from 'grammy';
+import { conversations, createConversation } from '@grammyjs/conversations';
+import { sequentialize } from '@grammyjs/runner';
+import { Bot, GrammyError, HttpError, type Context } from 'grammy';
 import { Games } from '../app/games.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
@@ -9,6 +11,7 @@ import { Boards } from './board.js';
 import type { Ctx } from './context.js';
 import { challengeFeature } from './features/challenge.js';
 import { gameFeature } from './features/game.js';
+import { LENGTH_DIALOGUE, lengthDialogue } from './features/length-dialogue.js';
 import { menuFeature } from './features/menu.js';
 import { miscFeature } from './features/misc.js';
 import { rulesFeature } from './features/rules.js';
@@ -37,7 +40,26 @@ export function createBot(config: Config, store: Store, log: Logger): CreatedBot
   const boards = new Boards({ api: bot.api, i18n, games, log, settings });
   const services: Services = { config, store, games, boards, i18n, log, settings, langOf };
 
+  // Updates of one chat are handled in order (different chats run concurrently): a reply never
+  // overtakes the button press before it, and two presses on one board apply one after the other.
+  bot.use(sequentialize((ctx) => (ctx.chat?.id ?? ctx.from?.id)?.toString()));
   bot.use(i18n);
+  // Dialogues keep their state in the game store (a day at most), keyed by chat.
+  bot.use(
+    conversations<Ctx, Context>({
+      storage: {
+        type: 'key',
+        version: 1,
+        prefix: 'conversation:',
+        adapter: {
+          read: async (key) => (await store.getState(key)) as never,
+          write: (key, state) => store.setState(key, state, 86_400),
+          delete: (key) => store.deleteState(key),
+        },
+      },
+    }),
+  );
+  bot.use(createConversation<Ctx, Context>(lengthDialogue(services), LENGTH_DIALOGUE));
   bot.use(menuFeature(services));
   bot.use(challengeFeature(services));
   bot.use(gameFeature(services));

@@ -5,7 +5,7 @@
  */
 import { formatPlay } from './notation.js';
 import { legalPlays } from './plays.js';
-import { startPosition } from './position.js';
+import { positionId, startPosition } from './position.js';
 import { defaultRules, type Rules } from './rules.js';
 import { StepError, turnView, type TurnView } from './turn.js';
 import { otherSide, type Dice, type Die, type Position, type Side, type Step, type Variant } from './types.js';
@@ -162,10 +162,22 @@ export function canDouble(s: GameState, by: Side): boolean {
   );
 }
 
+// Turn views are immutable and asked for several times per press (keyboard, caption, picture):
+// keep the most recent ones.
+const turnCache = new Map<string, TurnView>();
+const TURN_CACHE_MAX = 512;
+
 /** The turn in progress (phase 'move'). */
 export function currentTurn(s: GameState): TurnView {
   if (s.phase !== 'move' || !s.dice) throw new GameError('wrong-phase', 'no turn in progress');
-  return turnView(s.position, s.dice, s.steps, s.rules);
+  const key = `${positionId(s.position)}|${s.dice[0]}${s.dice[1]}|${s.steps.map((x) => `${x[0]}/${x[1]}`).join(' ')}|${JSON.stringify(s.rules)}`;
+  let view = turnCache.get(key);
+  if (!view) {
+    view = turnView(s.position, s.dice, s.steps, s.rules);
+    if (turnCache.size >= TURN_CACHE_MAX) turnCache.delete(turnCache.keys().next().value!);
+    turnCache.set(key, view);
+  }
+  return view;
 }
 
 /** The position to show: the turn start plus the steps taken so far. */

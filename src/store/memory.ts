@@ -13,6 +13,7 @@ export class MemoryStore implements Store {
   private readonly challenges = new Map<string, Entry<string>>();
   private readonly users = new Map<number, string>();
   private readonly boards = new Map<string, Entry<string>>();
+  private readonly states = new Map<string, Entry<string>>();
 
   constructor(
     private readonly ttl: StoreTtl,
@@ -106,6 +107,19 @@ export class MemoryStore implements Store {
       if (c && c.chatId === chatId) out.push(c);
     }
     return out;
+  }
+
+  async getState(key: string): Promise<unknown> {
+    const s = this.live(this.states, key);
+    return s === null ? undefined : JSON.parse(s);
+  }
+
+  async setState(key: string, value: unknown, ttlSeconds: number): Promise<void> {
+    this.states.set(key, { value: JSON.stringify(value), expires: this.now() + ttlSeconds * 1000 });
+  }
+
+  async deleteState(key: string): Promise<void> {
+    this.states.delete(key);
   }
 
   async getUser(id: number): Promise<UserSettings | null> {

@@ -129,6 +129,19 @@ export class RedisStore implements Store {
     return out;
   }
 
+  async getState(key: string): Promise<unknown> {
+    const s = await this.redis.get(`${this.prefix}state:${key}`);
+    return s === null ? undefined : JSON.parse(s);
+  }
+
+  async setState(key: string, value: unknown, ttlSeconds: number): Promise<void> {
+    await this.redis.set(`${this.prefix}state:${key}`, JSON.stringify(value), 'EX', ttlSeconds);
+  }
+
+  async deleteState(key: string): Promise<void> {
+    await this.redis.del(`${this.prefix}state:${key}`);
+  }
+
   async getUser(id: number): Promise<UserSettings | null> {
     const s = await this.redis.get(`${this.prefix}user:${id}`);
     return s ? (JSON.parse(s) as UserSettings) : null;

@@ -98,6 +98,10 @@ export interface Store {
   /** Atomically take (get and delete) a challenge: of two takers, one gets it, the other null. */
   takeChallenge(id: string): Promise<Challenge | null>;
   chatChallenges(chatId: number): Promise<Challenge[]>;
+  /** Small JSON values with a TTL (the state of dialogues). */
+  getState(key: string): Promise<unknown>;
+  setState(key: string, value: unknown, ttlSeconds: number): Promise<void>;
+  deleteState(key: string): Promise<void>;
   getUser(id: number): Promise<UserSettings | null>;
   putUser(id: number, settings: UserSettings): Promise<void>;
   close(): Promise<void>;

@@ -99,6 +99,14 @@ describe('handlers', () => {
   });
 });
 
+describe('typed match lengths', () => {
+  it('accepts 1..25 with or without "to"/"до" and nothing else', async () => {
+    const { parseLength } = await import('../../src/bot/features/length-dialogue.js');
+    expect(['7', ' 7 ', 'до 7', 'to 25', '1'].map(parseLength)).toEqual([7, 7, 7, 25, 1]);
+    expect(['0', '26', 'seven', '7.5', '-3', '', '1e1'].map(parseLength)).toEqual([null, null, null, null, null, null, null]);
+  });
+});
+
 describe('callback codec', () => {
   it('round-trips every game action within 64 bytes and rejects the rest', () => {
     const acts = [{ type: 'roll' }, { type: 'step', step: [25, 20] }, { type: 'step', step: [6, 0] }, { type: 'undo' }, { type: 'done' }, { type: 'double' }, { type: 'take' }, { type: 'drop' }, { type: 'resign', level: 3 }, { type: 'accept' }, { type: 'decline' }, { type: 'next' }, { type: 'rematch' }, { type: 'resign-menu' }, { type: 'back' }] as const;
@@ -107,7 +115,8 @@ describe('callback codec', () => {
       expect(data.length).toBeLessThanOrEqual(64);
       expect(parseCallback(data)).toEqual({ kind: 'game', id: 'abcdefghij', v: 123456789, act });
     }
-    for (const bad of ['g|abcdefghij|1|s0006', 'g|abcdefghij|1|s2600', 'g|ABCDEFGHIJ|1|r', 'g|abcdefghij|-1|r', 'x'.repeat(65), 'pb|long|hard', 'pb|long|easy|2', undefined]) {
+    expect(parseCallback('pb|long|easy|other')).toEqual({ kind: 'play-bot', variant: 'long', level: 'easy', length: 'other' });
+    for (const bad of ['g|abcdefghij|1|s0006', 'g|abcdefghij|1|s2600', 'g|ABCDEFGHIJ|1|r', 'g|abcdefghij|-1|r', 'x'.repeat(65), 'pb|long|hard', 'pb|long|easy|2', 'pb|long|easy|others', undefined]) {
       expect(parseCallback(bad)).toBeNull();
     }
   });

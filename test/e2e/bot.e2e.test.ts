@@ -89,6 +89,27 @@ describe('a private match against the bot', () => {
   }, 240_000);
 });
 
+describe('the "other length" dialogue (@grammyjs/conversations, state in Redis)', () => {
+  it('asks for a number, refuses a bad answer, survives a restart, then starts the match', async () => {
+    const user: FakeUser = { id: 1010, first_name: 'Кира', language_code: 'ru' };
+    const chat: FakeChat = { id: user.id, type: 'private', first_name: 'Кира' };
+    fake.sendText(chat, user, '/play');
+    const menu = await fake.waitFor(() => fake.chatMessages(chat.id).find((m) => buttons(m).some((b) => b.data === 'pb|long')), 10_000, 'the menu');
+    await fake.answerOf(fake.press(menu, user, 'pb|long'));
+    await fake.answerOf(fake.press(menu, user, 'pb|long|easy'));
+    await fake.answerOf(fake.press(menu, user, 'pb|long|easy|other'));
+    await fake.waitFor(() => fake.messages.get(`${chat.id}:${menu.message_id}`)?.text?.includes('от 1 до 25'), 10_000, 'the question');
+    fake.sendText(chat, user, 'сорок');
+    await fake.waitFor(() => fake.chatMessages(chat.id).find((m) => m.text?.includes('«сорок» — не длина матча')), 10_000, 'the refusal');
+    // The dialogue's state is in Redis: a crash and a restart do not lose it.
+    await bot.stop('SIGKILL');
+    bot = await startBot(fake, { redisUrl: inject('redisUrl'), prefix: bot.prefix });
+    fake.sendText(chat, user, '9');
+    const first = await fake.waitFor(() => board(fake, chat.id), 15_000, 'the board');
+    expect(first.caption).toContain('матч до 9');
+  }, 60_000);
+});
+
 describe('the board is a real PNG of the right position', () => {
   it('matches the renderer exactly for the stored game', async () => {
     const user: FakeUser = { id: 1003, first_name: 'Bob', language_code: 'en' };

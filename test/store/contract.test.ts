@@ -99,6 +99,14 @@ describe.each(stores)('%s store', (_name, make) => {
     expect(await store.getBoard('gx')).toBeNull();
   });
 
+  it('keeps dialogue state with a TTL, and deletes it', async () => {
+    expect(await store.getState('conv:1')).toBeUndefined();
+    await store.setState('conv:1', { a: [1, 'x'] }, 60);
+    expect(await store.getState('conv:1')).toEqual({ a: [1, 'x'] });
+    await store.deleteState('conv:1');
+    expect(await store.getState('conv:1')).toBeUndefined();
+  });
+
   it('keeps user settings', async () => {
     expect(await store.getUser(9)).toBeNull();
     await store.putUser(9, { lang: 'en', orientation: 'white', autoRoll: true, confirm: false, theme: 'dark' });

@@ -3,6 +3,7 @@ import { Composer, InlineKeyboard } from 'grammy';
 import { parseCallback, MATCH_LENGTHS } from '../codec.js';
 import type { Ctx } from '../context.js';
 import { displayName, type Services } from '../services.js';
+import { LENGTH_DIALOGUE, MAX_MATCH } from './length-dialogue.js';
 import { rulesChooser } from './rules.js';
 import { settingsMessage } from './settings.js';
 
@@ -69,7 +70,15 @@ export function menuFeature(s: Services): Composer<Ctx> {
       await ctx.answerCallbackQuery();
       const kb = new InlineKeyboard();
       for (const n of MATCH_LENGTHS) kb.text(n === 1 ? ctx.t('length-single') : ctx.t('length-match', { n }), `pb|${cb.variant}|${cb.level}|${n}`);
+      kb.row().text(ctx.t('length-other'), `pb|${cb.variant}|${cb.level}|other`);
       return void (await ctx.editMessageText(ctx.t('play-bot-length'), { reply_markup: kb }));
+    }
+    if (cb.length === 'other') {
+      await ctx.answerCallbackQuery();
+      await ctx.editMessageText(ctx.t('play-bot-ask-length', { max: MAX_MATCH })).catch(() => undefined);
+      await ctx.conversation.exitAll();
+      await ctx.conversation.enter(LENGTH_DIALOGUE, cb.variant, cb.level, await s.langOf(ctx));
+      return;
     }
     await ctx.answerCallbackQuery(ctx.t('toast-starting'));
     const lang = await s.langOf(ctx);

@@ -1,0 +1,58 @@
+/**
+ * "Other length…": a short @grammyjs/conversations dialogue that asks for a match length as
+ * text. Its state lives in the game store (see createBot), so it survives a restart. Anything
+ * that is not a plain text answer (buttons of a running game, commands) goes on to the other
+ * handlers.
+ */
+import type { Conversation } from '@grammyjs/conversations';
+import type { Context } from 'grammy';
+import type { Variant } from '../../engine/types.js';
+import type { BotLevel, Lang } from '../../store/types.js';
+import type { Ctx } from '../context.js';
+import { displayName, type Services } from '../services.js';
+
+export const LENGTH_DIALOGUE = 'match-length';
+export const MAX_MATCH = 25;
+
+/** A match length typed by a person: a whole number 1..25 ("7", " 7 ", "до 7", "to 7"). */
+export function parseLength(text: string): number | null {
+  const m = /^\s*(?:до|to)?\s*(\d{1,3})\s*$/i.exec(text);
+  if (!m) return null;
+  const n = Number(m[1]);
+  return n >= 1 && n <= MAX_MATCH ? n : null;
+}
+
+export function lengthDialogue(s: Services) {
+  return async function matchLength(conversation: Conversation<Ctx, Context>, ctx: Context, variant: Variant, level: BotLevel, lang: Lang): Promise<void> {
+    const t = (key: string, args?: Record<string, string | number>): string => s.i18n.t(lang, key, args);
+    for (let tries = 0; tries < 5; tries++) {
+      const answer = await conversation.waitFor('message:text', { next: true, maxMilliseconds: 10 * 60_000 });
+      const text = answer.message.text;
+      if (text.startsWith('/')) {
+        // A command ends the dialogue and still runs.
+        await conversation.halt({ next: true });
+      }
+      const length = parseLength(text);
+      if (length === null) {
+        await answer.reply(t('play-bot-length-bad', { text: text.slice(0, 30), max: MAX_MATCH }));
+        continue;
+      }
+      const from = answer.from!;
+      const rec = await conversation.external(() =>
+        s.games.start({
+          chatId: answer.chat.id,
+          kind: 'bot',
+          lang,
+          white: { kind: 'human', id: from.id, name: displayName(from), lang },
+          black: { kind: 'bot', level },
+          variant,
+          length,
+        }),
+      );
+      await answer.reply(t('play-bot-started', { variant: t(`variant-${variant}`), level: t(`level-${level}`) }));
+      await conversation.external(() => s.boards.show(rec));
+      return;
+    }
+    await ctx.reply(t('play-bot-length-gave-up'));
+  };
+}
