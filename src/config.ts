@@ -14,8 +14,6 @@ export interface Config {
   /** Finished games stay for /fair and rematches this long; unfinished ones expire after inactivity. */
   readonly finishedTtlSeconds: number;
   readonly idleTtlSeconds: number;
-  /** Pause before the bot's own move is shown, so players see it as a separate turn. */
-  readonly botMoveDelayMs: number;
   readonly concurrency: number;
 }
 
@@ -84,7 +82,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     challengeTtlSeconds: int('CHALLENGE_TTL_SECONDS', 3600, 30, 7 * 86400),
     finishedTtlSeconds: int('FINISHED_GAME_TTL_SECONDS', 7 * 86400, 60, 365 * 86400),
     idleTtlSeconds: int('IDLE_GAME_TTL_SECONDS', 30 * 86400, 60, 365 * 86400),
-    botMoveDelayMs: int('BOT_MOVE_DELAY_MS', 0, 0, 10_000),
     concurrency: int('UPDATE_CONCURRENCY', 200, 1, 10_000),
   };
   if (problems.length) throw new ConfigError(problems);

@@ -1,4 +1,6 @@
 /**
+ * The /rules lessons: a board with a `lastPlay` shows the position after that play; one with
+ * `pending` shows a turn in progress (its dice beside it).
  * The /rules lessons: for each page a board (drawn by the renderer) and the locale keys of its
  * title and text (locales/*.ftl: lesson-<id>-title, lesson-<id>-text). The same definitions make
  * the picture set in assets/rules (scripts/rules-pictures.ts) and the pages the bot shows.
@@ -40,7 +42,7 @@ export const LESSONS: Readonly<Record<Variant, readonly Lesson[]>> = {
       id: 'long-moving',
       variant: 'long',
       position: pos('long', 'black', { 24: 14, 13: 1 }, { 24: 15 }),
-      view: { names, dice: [6, 5], lastPlay: { side: 'white', moves: [[24, 18], [18, 13]] } },
+      view: { names, lastPlay: { side: 'white', moves: [[24, 18], [18, 13]] } },
     },
     {
       id: 'long-head',
@@ -59,7 +61,7 @@ export const LESSONS: Readonly<Record<Variant, readonly Lesson[]>> = {
       id: 'long-bearoff',
       variant: 'long',
       position: pos('long', 'black', { 6: 2, 4: 3, 2: 1, 1: 2 }, { 20: 3, 3: 6, 2: 4, 11: 1 }),
-      view: { names, dice: [6, 3], lastPlay: { side: 'white', moves: [[6, 0], [4, 1]] } },
+      view: { names, lastPlay: { side: 'white', moves: [[6, 0], [4, 1]] } },
     },
     {
       id: 'long-scoring',
@@ -79,31 +81,35 @@ export const LESSONS: Readonly<Record<Variant, readonly Lesson[]>> = {
     {
       id: 'short-moving',
       variant: 'short',
-      position: pos('short', 'black', { 24: 2, 13: 4, 8: 3, 6: 4, 5: 2 }, { 24: 2, 13: 5, 8: 3, 6: 5 }),
-      view: { names, dice: [3, 1], lastPlay: { side: 'white', moves: [[8, 5], [6, 5]] } },
+      position: pos('short', 'black', { 24: 2, 13: 5, 8: 2, 6: 4, 5: 2 }, { 24: 2, 13: 5, 8: 3, 6: 5 }),
+      view: { names, lastPlay: { side: 'white', moves: [[8, 5], [6, 5]] } },
     },
     {
       id: 'short-hit',
       variant: 'short',
-      position: pos('short', 'black', { 24: 2, 13: 4, 8: 3, 6: 5, 7: 1 }, { bar: 1, 24: 1, 13: 5, 8: 3, 6: 5 }),
-      view: { names, dice: [6, 1], lastPlay: { side: 'white', moves: [[13, 7]] } },
+      // White's 6-1: 13/7* 8/7 hits the blot on 7 and makes the point.
+      position: pos('short', 'black', { 24: 2, 13: 4, 8: 2, 7: 2, 6: 5 }, { bar: 1, 24: 1, 13: 5, 8: 3, 6: 5 }),
+      view: { names, lastPlay: { side: 'white', moves: [[13, 7], [8, 7]] } },
     },
     {
       id: 'short-bar',
       variant: 'short',
+      // Black rolled 5-2 with a checker on the bar: White's 5 point is closed, the 2 enters on
+      // White's 2 point (Black's 23); the 5 is then played by another checker.
       position: pos('short', 'black', { 24: 2, 13: 3, 8: 2, 6: 3, 5: 2, 4: 2, 3: 1 }, { bar: 1, 24: 1, 13: 5, 8: 3, 6: 5 }),
-      view: { names, dice: [5, 2], marks: [] },
+      view: { names, viewer: 'white', dice: [5, 2], remaining: [5], pending: { side: 'black', moves: [[25, 23]] } },
     },
     {
       id: 'short-bearoff',
       variant: 'short',
       position: pos('short', 'black', { 6: 3, 5: 3, 4: 2, 2: 2 }, { 6: 4, 5: 4, 3: 3, 22: 1 }),
-      view: { names, dice: [6, 4], lastPlay: { side: 'white', moves: [[6, 0], [4, 0]] } },
+      view: { names, lastPlay: { side: 'white', moves: [[6, 0], [4, 0]] } },
     },
     {
       id: 'short-scoring',
       variant: 'short',
-      position: pos('short', 'black', {}, { 6: 5, 3: 4, bar: 1, 22: 1, 13: 2 }),
+      // Black has borne off nothing and still has a checker on the bar and one in White's home.
+      position: pos('short', 'black', {}, { 6: 5, 3: 4, bar: 1, 22: 1, 13: 4 }),
       view: { names },
     },
     {
