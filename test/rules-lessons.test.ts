@@ -30,9 +30,11 @@ describe('rules lessons', () => {
     expect(off.some((p) => [7, 6, 5, 4, 3, 2].every((pt) => p.position.white[pt]! > 0))).toBe(true);
   });
 
-  it('the bar lesson: with 5-2 every play enters with the 2 (bar/23)', () => {
+  it('the bar lesson: with 5-2 every play enters with the 2 (bar/23), as drawn', () => {
     const l = lesson('short-bar');
-    const plays = legalPlays(l.position, l.view.dice!);
+    const start: Position = { ...l.position, black: l.position.black.map((n, i) => (i === 25 ? 1 : i === 23 ? n - 1 : n)) };
+    expect(turnView(start, l.view.dice!, l.view.pending!.moves).position).toEqual(l.position);
+    const plays = legalPlays(start, l.view.dice!);
     expect(plays.length).toBeGreaterThan(0);
     for (const p of plays) expect(p.moves.some(([f, t]) => f === 25 && t === 23)).toBe(true);
     for (const p of plays) expect(p.moves.some(([f, t]) => f === 25 && t === 20)).toBe(false);

@@ -94,9 +94,9 @@ export const LESSONS: Readonly<Record<Variant, readonly Lesson[]>> = {
     {
       id: 'short-bar',
       variant: 'short',
-      // Black rolled 5-2 with a checker on the bar: White's 5 point is closed, the 2 enters on
-      // White's 2 point (Black's 23); the 5 is then played by another checker.
-      position: pos('short', 'black', { 24: 2, 13: 3, 8: 2, 6: 3, 5: 2, 4: 2, 3: 1 }, { bar: 1, 24: 1, 13: 5, 8: 3, 6: 5 }),
+      // Black rolled 5-2 with a checker on the bar: White's 5 point is closed, so the 2 has
+      // entered on White's 2 point (Black's 23); the 5 is left for another checker.
+      position: pos('short', 'black', { 24: 2, 13: 3, 8: 2, 6: 3, 5: 2, 4: 2, 3: 1 }, { 23: 1, 24: 1, 13: 5, 8: 3, 6: 5 }),
       view: { names, viewer: 'white', dice: [5, 2], remaining: [5], pending: { side: 'black', moves: [[25, 23]] } },
     },
     {
