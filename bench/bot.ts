@@ -23,7 +23,7 @@ const SECONDS = arg('--seconds', 30);
 const redis = await startRedis();
 const fake = new FakeTelegram();
 await fake.start();
-const bot = await startBot(fake, { redisUrl: redis.url, env: { LOG_LEVEL: 'error' } });
+const bot = await startBot(fake, { redisUrl: redis.url, env: { LOG_LEVEL: process.env.BENCH_LOG ?? 'error', MEMORY_LOG_MS: '5000', ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}) } });
 
 interface Player {
   user: FakeUser;
@@ -145,6 +145,7 @@ console.log(
     redis_bytes_per_game: Math.round(bytes / Math.max(1, gameKeys.length)),
   }),
 );
+if (process.env.BENCH_LOG) console.error(bot.logs.join('').split('\n').filter((l) => l.includes('memory')).join('\n'));
 await bot.stop();
 await fake.stop();
 redis.proc.kill('SIGTERM');

@@ -44,8 +44,10 @@ export function createBot(config: Config, store: Store, log: Logger): CreatedBot
   // overtakes the button press before it, and two presses on one board apply one after the other.
   bot.use(sequentialize((ctx) => (ctx.chat?.id ?? ctx.from?.id)?.toString()));
   bot.use(i18n);
-  // Dialogues keep their state in the game store (a day at most), keyed by chat.
-  bot.use(
+  // Dialogues keep their state in the game store (a day at most), keyed by chat. Only private text
+  // messages and the button that opens a dialogue can concern one: game buttons skip this.
+  const dialogues = bot.filter((ctx) => ctx.chat?.type === 'private' && (ctx.message?.text !== undefined || /\|other$/.test(ctx.callbackQuery?.data ?? '')));
+  dialogues.use(
     conversations<Ctx, Context>({
       storage: {
         type: 'key',
@@ -59,7 +61,7 @@ export function createBot(config: Config, store: Store, log: Logger): CreatedBot
       },
     }),
   );
-  bot.use(createConversation<Ctx, Context>(lengthDialogue(services), LENGTH_DIALOGUE));
+  dialogues.use(createConversation<Ctx, Context>(lengthDialogue(services), LENGTH_DIALOGUE));
   bot.use(menuFeature(services));
   bot.use(challengeFeature(services));
   bot.use(gameFeature(services));

@@ -122,7 +122,6 @@ export class Generator {
   private readonly oppAt = new Int8Array(26);
   private readonly oppOwn = new Int8Array(26);
   private variant: Variant = 'long';
-  private rules!: Rules;
   private outside = 0; // mover checkers on 7..25
   private headLeft = 1;
   private h1 = 0;
@@ -186,7 +185,6 @@ export class Generator {
 
   private load(variant: Variant, mover: ArrayLike<number>, opponent: ArrayLike<number>, rules: Rules): void {
     this.variant = variant;
-    this.rules = rules;
     this.blockMode = variant === 'short' || rules.block === 'off' ? 0 : rules.block === 'strict' ? 1 : 2;
     const me = this.me;
     const oppAt = this.oppAt;

@@ -6,7 +6,7 @@
  */
 import './fonts.js';
 import sharp from 'sharp';
-import type { Scene } from './scene.js';
+import type { Fragment, Scene } from './scene.js';
 import { fragmentSvg } from './svg.js';
 
 interface Raster {
@@ -19,8 +19,6 @@ interface Raster {
 export const PNG_OPTIONS = { compressionLevel: 6, adaptiveFiltering: false } as const;
 
 const backgrounds = new Map<string, Promise<Raster>>();
-const fragments = new Map<string, Promise<Raster>>();
-const FRAGMENT_CACHE_MAX = 4000;
 
 async function rasterize(svg: string, channels: 3 | 4): Promise<Raster> {
   let img = sharp(Buffer.from(svg));
@@ -29,6 +27,37 @@ async function rasterize(svg: string, channels: 3 | 4): Promise<Raster> {
   const { data, info } = await img.raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, channels: info.channels };
 }
+
+/** A least-recently-used cache of fragment rasters, bounded by bytes of pixels. */
+class RasterCache {
+  private readonly map = new Map<string, { raster: Promise<Raster>; bytes: number }>();
+  private bytes = 0;
+
+  constructor(private readonly budget: number) {}
+
+  get(key: string, bytes: number, make: () => Promise<Raster>): Promise<Raster> {
+    const hit = this.map.get(key);
+    if (hit) {
+      this.map.delete(key);
+      this.map.set(key, hit);
+      return hit.raster;
+    }
+    const raster = make();
+    this.map.set(key, { raster, bytes });
+    this.bytes += bytes;
+    for (const [k, v] of this.map) {
+      if (this.bytes <= this.budget || this.map.size <= 1) break;
+      this.map.delete(k);
+      this.bytes -= v.bytes;
+    }
+    return raster;
+  }
+}
+
+// Checkers, dice, names and numbers recur on every board; arrows and pip counts seldom do, and
+// must not push the others out.
+const recurring = new RasterCache(24 * 1024 * 1024);
+const volatile = new RasterCache(8 * 1024 * 1024);
 
 function background(scene: Scene): Promise<Raster> {
   const key = `${scene.theme.name}:${scene.width}x${scene.height}`;
@@ -40,19 +69,9 @@ function background(scene: Scene): Promise<Raster> {
   return r;
 }
 
-function fragment(w: number, h: number, body: string): Promise<Raster> {
-  const svg = fragmentSvg(w, h, body);
-  let r = fragments.get(svg);
-  if (r) {
-    // Keep recently used entries: re-insert at the end of the Map's order.
-    fragments.delete(svg);
-    fragments.set(svg, r);
-    return r;
-  }
-  r = rasterize(svg, 4);
-  fragments.set(svg, r);
-  if (fragments.size > FRAGMENT_CACHE_MAX) fragments.delete(fragments.keys().next().value!);
-  return r;
+function fragment(f: Fragment): Promise<Raster> {
+  const svg = fragmentSvg(f.w, f.h, f.body);
+  return (f.volatile ? volatile : recurring).get(svg, f.w * f.h * 4, () => rasterize(svg, 4));
 }
 
 /** Blend an RGBA raster (straight alpha) into an RGB canvas at (x, y), clipped to the canvas. */
@@ -84,7 +103,7 @@ function blend(canvas: Buffer, cw: number, ch: number, src: Raster, x: number, y
 
 /** The scene's pixels as raw RGB (for tests and the PNG encoder). */
 export async function sceneToRaw(scene: Scene): Promise<Raster> {
-  const [bg, ...frags] = await Promise.all([background(scene), ...scene.fragments.map((f) => fragment(f.w, f.h, f.body))]);
+  const [bg, ...frags] = await Promise.all([background(scene), ...scene.fragments.map((f) => fragment(f))]);
   const canvas = Buffer.from(bg!.data);
   scene.fragments.forEach((f, i) => blend(canvas, bg!.width, bg!.height, frags[i]!, f.x, f.y));
   return { data: canvas, width: bg!.width, height: bg!.height, channels: 3 };

@@ -50,6 +50,8 @@ export interface Fragment {
   readonly w: number;
   readonly h: number;
   readonly body: string;
+  /** Seldom the same twice (arrows, pip counts): cached apart from the pieces that recur. */
+  readonly volatile?: boolean;
 }
 
 export interface Scene {
@@ -263,7 +265,7 @@ function arrow(a: { x: number; y: number }, b: { x: number; y: number }, colour:
   const body =
     `<g opacity="0.85"><line x1="${ax}" y1="${ay}" x2="${r(bx - ux * 12)}" y2="${r(by - uy * 12)}" stroke="${colour}" stroke-width="6" stroke-linecap="round"/>` +
     `<polygon points="${bx},${by} ${hx1},${hy1} ${hx2},${hy2}" fill="${colour}"/></g>`;
-  return { x: x0, y: y0, w, h, body };
+  return { x: x0, y: y0, w, h, body, volatile: true };
 }
 
 function infoBar(view: BoardView, theme: Theme, side: Side, top: boolean, labels: BoardLabels): Fragment[] {
@@ -279,7 +281,7 @@ function infoBar(view: BoardView, theme: Theme, side: Side, top: boolean, labels
   const name = escapeXml(displayName(view.names?.[side] ?? (side === 'white' ? 'White' : 'Black')));
   out.push({ x: 70, y: y + 8, w: 430, h: 46, body: text(0, 33, 26, toMove ? theme.toMove : theme.text, name, { bold: true }) });
   const stats = `${escapeXml(labels.pips)} ${pipCount(own)}   ${escapeXml(labels.off)} ${own[0]}`;
-  out.push({ x: 505, y: y + 13, w: 280, h: 36, body: text(0, 27, 22, theme.mutedText, stats) });
+  out.push({ x: 505, y: y + 13, w: 280, h: 36, body: text(0, 27, 22, theme.mutedText, stats), volatile: true });
   if (view.score && view.score.length > 1) {
     const sc = `${escapeXml(labels.score)} ${view.score[side]}/${view.score.length}`;
     out.push({ x: 785, y: y + 8, w: 203, h: 46, body: text(203, 33, 26, theme.text, sc, { bold: true, anchor: 'end' }) });

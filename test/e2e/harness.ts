@@ -6,6 +6,12 @@ import type { FakeChat, FakeMessage, FakeTelegram, FakeUser } from './fake-teleg
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
+// Every bot started here is killed when the test process ends, whatever happened in the test.
+const started = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const p of started) if (p.exitCode === null) p.kill('SIGKILL');
+});
+
 export interface BotProcess {
   readonly proc: ChildProcess;
   readonly logs: string[];
@@ -32,6 +38,8 @@ export async function startBot(fake: FakeTelegram, opts: { redisUrl?: string; pr
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  started.add(proc);
+  proc.once('exit', () => started.delete(proc));
   const logs: string[] = [];
   proc.stdout!.on('data', (d: Buffer) => logs.push(d.toString()));
   proc.stderr!.on('data', (d: Buffer) => logs.push(d.toString()));
@@ -41,7 +49,10 @@ export async function startBot(fake: FakeTelegram, opts: { redisUrl?: string; pr
     exited.then((code) => {
       throw new Error(`the bot exited (${code}) during start-up:\n${logs.join('')}`);
     }),
-  ]);
+  ]).catch((e: unknown) => {
+    proc.kill('SIGKILL');
+    throw e;
+  });
   return {
     proc,
     logs,
