@@ -214,6 +214,12 @@ describe('restarts and errors', () => {
     expect((await record(r.board!)).v).toBeGreaterThan(before.v);
   }, 60_000);
 
+  it('SIGTERM: the bot finishes, closes Redis and exits with 0; started again, it goes on', async () => {
+    expect(await bot.stop('SIGTERM')).toBe(0);
+    expect(bot.logs.join('')).toMatch(/"msg":"stopped"/);
+    bot = await startBot(fake, { redisUrl: inject('redisUrl'), prefix: bot.prefix });
+  }, 60_000);
+
   it('a 429 from the server: the board still arrives', async () => {
     const user: FakeUser = { id: 4002, first_name: 'Hal', language_code: 'en' };
     const chat: FakeChat = { id: user.id, type: 'private', first_name: 'Hal' };

@@ -31,7 +31,7 @@ export async function startBot(fake: FakeTelegram, opts: { redisUrl?: string; pr
       HOME: process.env.HOME,
       BOT_TOKEN: fake.token,
       TELEGRAM_API_ROOT: fake.url,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       REDIS_KEY_PREFIX: prefix,
       ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl } : {}),
       ...opts.env,
