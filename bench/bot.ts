@@ -23,7 +23,7 @@ const SECONDS = arg('--seconds', 30);
 const redis = await startRedis();
 const fake = new FakeTelegram();
 await fake.start();
-const bot = await startBot(fake, { redisUrl: redis.url, env: { LOG_LEVEL: process.env.BENCH_LOG ?? 'error', MEMORY_LOG_MS: '5000', ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}) } });
+const bot = await startBot(fake, { redisUrl: redis.url, env: { LOG_LEVEL: process.env.BENCH_LOG ?? 'error', MEMORY_LOG_MS: '5000', ...(process.env.BENCH_LD_PRELOAD ? { LD_PRELOAD: process.env.BENCH_LD_PRELOAD } : {}), ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}), ...(process.env.MALLOC_MMAP_THRESHOLD_ ? { MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ } : {}) } });
 
 interface Player {
   user: FakeUser;
@@ -54,6 +54,14 @@ const answerMs: number[] = [];
 const boardMs: number[] = [];
 let sent = 0;
 let rssPeak = 0;
+const statusOf = (): Record<string, number> => {
+  const out: Record<string, number> = {};
+  for (const line of readFileSync(`/proc/${bot.proc.pid}/status`, 'utf8').split('\n')) {
+    const m = /^(RssAnon|RssFile|RssShmem|Threads|VmHWM):\s+(\d+)/.exec(line);
+    if (m) out[m[1]!] = m[1] === 'Threads' ? Number(m[2]) : Math.round(Number(m[2]) / 1024);
+  }
+  return out;
+};
 const rssOf = (): number => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${bot.proc.pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : 0;
@@ -69,7 +77,7 @@ async function pressOnce(p: Player): Promise<void> {
   const data = choose(msg) ?? buttons(msg).find((b) => b.data.endsWith('|m'))?.data;
   if (!data) return;
   p.busy = true;
-  const messages = fake.chatMessages(p.chat.id).length;
+  const messages = fake.messageCount(p.chat.id);
   const cb = fake.press(msg, p.user, data);
   const update = fake.callbackUpdate.get(cb)!;
   sent++;
@@ -79,7 +87,7 @@ async function pressOnce(p: Player): Promise<void> {
     await fake.waitFor(
       () => {
         const now = fake.messages.get(`${p.chat.id}:${msg.message_id}`);
-        return (now && now.edits > msg.edits) || fake.chatMessages(p.chat.id).length > messages;
+        return (now && now.edits > msg.edits) || fake.messageCount(p.chat.id) > messages;
       },
       30_000,
       'board',
@@ -143,6 +151,7 @@ console.log(
     boards: boardMs.length,
     rss_mb: +rssPeak.toFixed(1),
     redis_bytes_per_game: Math.round(bytes / Math.max(1, gameKeys.length)),
+    ...(process.env.BENCH_LOG ? { proc_status_mb: statusOf() } : {}),
   }),
 );
 if (process.env.BENCH_LOG) console.error(bot.logs.join('').split('\n').filter((l) => l.includes('memory')).join('\n'));

@@ -5,6 +5,7 @@
  * scene's SVG document (svg.ts) drawn in one go.
  */
 import './fonts.js';
+import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
 import type { Fragment, Scene } from './scene.js';
 import { fragmentSvg } from './svg.js';
@@ -101,17 +102,57 @@ function blend(canvas: Buffer, cw: number, ch: number, src: Raster, x: number, y
   }
 }
 
-/** The scene's pixels as raw RGB (for tests and the PNG encoder). */
-export async function sceneToRaw(scene: Scene): Promise<Raster> {
+/** Draw a scene into `canvas` (a buffer of the background's size). */
+async function paint(scene: Scene, canvas: Buffer | null): Promise<Raster> {
   const [bg, ...frags] = await Promise.all([background(scene), ...scene.fragments.map((f) => fragment(f))]);
-  const canvas = Buffer.from(bg!.data);
-  scene.fragments.forEach((f, i) => blend(canvas, bg!.width, bg!.height, frags[i]!, f.x, f.y));
-  return { data: canvas, width: bg!.width, height: bg!.height, channels: 3 };
+  const out = canvas ?? Buffer.allocUnsafe(bg!.data.length);
+  bg!.data.copy(out);
+  scene.fragments.forEach((f, i) => blend(out, bg!.width, bg!.height, frags[i]!, f.x, f.y));
+  return { data: out, width: bg!.width, height: bg!.height, channels: 3 };
 }
 
-export async function sceneToPng(scene: Scene): Promise<Buffer> {
-  const raw = await sceneToRaw(scene);
-  return encodePng(raw);
+/** The scene's pixels as raw RGB (for tests and the PNG encoder). */
+export function sceneToRaw(scene: Scene): Promise<Raster> {
+  return paint(scene, null);
+}
+
+// Canvases are reused (a board is 2.5 MB of pixels): one per render that can be in flight.
+const canvases: Buffer[] = [];
+
+/**
+ * At most this many boards are drawn at once; the rest wait their turn. A burst of updates (200
+ * games starting together, a backlog after a restart) would otherwise hold hundreds of canvases
+ * and libvips buffers at the same moment, and the process keeps that memory afterwards.
+ */
+const RENDERS_AT_ONCE = Math.max(2, Math.min(8, availableParallelism()));
+let rendering = 0;
+const waiting: Array<() => void> = [];
+
+async function slot<T>(work: () => Promise<T>): Promise<T> {
+  if (rendering >= RENDERS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  rendering++;
+  try {
+    return await work();
+  } finally {
+    rendering--;
+    waiting.shift()?.();
+  }
+}
+
+export function sceneToPng(scene: Scene): Promise<Buffer> {
+  return slot(() => drawPng(scene));
+}
+
+async function drawPng(scene: Scene): Promise<Buffer> {
+  const size = scene.width * scene.height * 3;
+  let canvas = canvases.pop();
+  if (canvas && canvas.length !== size) canvas = undefined;
+  const raw = await paint(scene, canvas ?? Buffer.allocUnsafe(size));
+  try {
+    return await encodePng(raw);
+  } finally {
+    if (canvases.length < RENDERS_AT_ONCE) canvases.push(raw.data);
+  }
 }
 
 export function encodePng(raw: Raster): Promise<Buffer> {

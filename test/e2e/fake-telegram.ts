@@ -87,6 +87,8 @@ export class FakeTelegram extends EventEmitter {
   private nextUpdate = 1;
   private nextMessage = new Map<number, number>();
   readonly messages = new Map<string, FakeMessage>();
+  /** Message keys per chat, in order of sending. */
+  private readonly byChat = new Map<number, string[]>();
   readonly calls: Call[] = [];
   readonly answers = new Map<string, { text: string | undefined; at: number }>();
   private readonly injected = new Map<string, Injected[]>();
@@ -190,7 +192,17 @@ export class FakeTelegram extends EventEmitter {
   }
 
   chatMessages(chatId: number): FakeMessage[] {
-    return [...this.messages.values()].filter((m) => m.chat.id === chatId).sort((a, b) => a.message_id - b.message_id);
+    const out: FakeMessage[] = [];
+    for (const key of this.byChat.get(chatId) ?? []) {
+      const m = this.messages.get(key);
+      if (m) out.push(m);
+    }
+    return out;
+  }
+
+  /** How many messages the bot has sent to a chat (deleted ones included). */
+  messageCount(chatId: number): number {
+    return this.byChat.get(chatId)?.length ?? 0;
   }
 
   lastPhoto(chatId: number): FakeMessage | undefined {
@@ -280,7 +292,13 @@ export class FakeTelegram extends EventEmitter {
   }
 
   private store(msg: FakeMessage): Omit<FakeMessage, 'png' | 'edits'> {
-    this.messages.set(`${msg.chat.id}:${msg.message_id}`, msg);
+    const key = `${msg.chat.id}:${msg.message_id}`;
+    if (!this.messages.has(key)) {
+      const list = this.byChat.get(msg.chat.id) ?? [];
+      list.push(key);
+      this.byChat.set(msg.chat.id, list);
+    }
+    this.messages.set(key, msg);
     const { png: _p, edits: _e, ...pub } = msg;
     return pub;
   }

@@ -85,14 +85,14 @@ export interface Pressed {
  */
 export async function pressAndWait(fake: FakeTelegram, chat: FakeChat, user: FakeUser, msg: FakeMessage, data: string, expectChange = true): Promise<Pressed> {
   const edits = msg.edits;
-  const count = fake.chatMessages(chat.id).length;
+  const count = fake.messageCount(chat.id);
   const id = fake.press(msg, user, data);
   const answer = await fake.answerOf(id);
   if (expectChange) {
     await fake.waitFor(
       () => {
         const now = fake.messages.get(`${chat.id}:${msg.message_id}`);
-        return (now && now.edits > edits) || fake.chatMessages(chat.id).length > count;
+        return (now && now.edits > edits) || fake.messageCount(chat.id) > count;
       },
       15_000,
       `the board to change after ${data}`,
