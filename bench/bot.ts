@@ -23,7 +23,7 @@ const SECONDS = arg('--seconds', 30);
 const redis = await startRedis();
 const fake = new FakeTelegram();
 await fake.start();
-const bot = await startBot(fake, { redisUrl: redis.url, env: { LOG_LEVEL: process.env.BENCH_LOG ?? 'error', MEMORY_LOG_MS: '5000', ...(process.env.BENCH_LD_PRELOAD ? { LD_PRELOAD: process.env.BENCH_LD_PRELOAD } : {}), ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}), ...(process.env.MALLOC_MMAP_THRESHOLD_ ? { MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ } : {}) } });
+const bot = await startBot(fake, { redisUrl: redis.url, env: { LOG_LEVEL: process.env.BENCH_LOG ?? 'error', MEMORY_LOG_MS: '5000' } });
 
 interface Player {
   user: FakeUser;
