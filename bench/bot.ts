@@ -23,7 +23,7 @@ const SECONDS = arg('--seconds', 30);
 const redis = await startRedis();
 const fake = new FakeTelegram();
 await fake.start();
-const bot = await startBot(fake, { redisUrl: redis.url, env: { LOG_LEVEL: process.env.BENCH_LOG ?? 'error', MEMORY_LOG_MS: '5000' } });
+const bot = await startBot(fake, { redisUrl: redis.url, env: { LOG_LEVEL: process.env.BENCH_LOG ?? 'error', MEMORY_LOG_SECONDS: '5' } });
 
 interface Player {
   user: FakeUser;

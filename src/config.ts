@@ -15,6 +15,8 @@ export interface Config {
   readonly finishedTtlSeconds: number;
   readonly idleTtlSeconds: number;
   readonly concurrency: number;
+  /** How often the memory figures are logged (debug level), in seconds. */
+  readonly memoryLogSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -83,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     finishedTtlSeconds: int('FINISHED_GAME_TTL_SECONDS', 7 * 86400, 60, 365 * 86400),
     idleTtlSeconds: int('IDLE_GAME_TTL_SECONDS', 30 * 86400, 60, 365 * 86400),
     concurrency: int('UPDATE_CONCURRENCY', 200, 1, 10_000),
+    memoryLogSeconds: int('MEMORY_LOG_SECONDS', 30, 1, 86_400),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

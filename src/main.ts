@@ -76,12 +76,12 @@ async function main(): Promise<void> {
     log.info(`@${bot.botInfo.username} is up (long polling)`);
   }
 
-  // Memory figures for operators (debug level), every 30 s.
+  // Memory figures for operators (debug level).
   const memory = setInterval(() => {
     const m = process.memoryUsage();
     const mb = (n: number): number => Math.round(n / 1048576);
     log.debug({ rss: mb(m.rss), heapUsed: mb(m.heapUsed), heapTotal: mb(m.heapTotal), external: mb(m.external), arrayBuffers: mb(m.arrayBuffers) }, 'memory (MB)');
-  }, Number(process.env.MEMORY_LOG_MS ?? 30_000));
+  }, cfg.memoryLogSeconds * 1000);
   memory.unref();
 
   let stopping = false;
