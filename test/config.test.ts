@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 
@@ -22,6 +23,13 @@ describe('config', () => {
       expect(p.join('\n')).toMatch(/REDIS_URL must be a redis: or rediss: URL/);
     }
     expect(() => loadConfig({})).toThrow(/BOT_TOKEN is required/);
+  });
+
+  it('.env.example lists exactly the variables the config reads', () => {
+    const source = readFileSync(new URL('../src/config.ts', import.meta.url), 'utf8');
+    const read = new Set([...source.matchAll(/(?:str|int|url)\('([A-Z_]+)'/g)].map((m) => m[1]!));
+    const listed = new Set([...readFileSync(new URL('../.env.example', import.meta.url), 'utf8').matchAll(/^([A-Z_]+)=/gm)].map((m) => m[1]!));
+    expect([...read].sort()).toEqual([...listed].sort());
   });
 
   it('start-up stops with one clear line when BOT_TOKEN is missing', () => {
