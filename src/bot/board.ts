@@ -6,7 +6,7 @@
 import type { Api } from 'grammy';
 import { GrammyError, InlineKeyboard, InputFile } from 'grammy';
 import type { I18n } from '@grammyjs/i18n';
-import { actor, canDouble, currentTurn } from '../engine/game.js';
+import { actor, canDouble, currentTurn, displayPosition } from '../engine/game.js';
 import type { TurnView } from '../engine/turn.js';
 import { pipCount } from '../engine/position.js';
 import { otherSide, type Side } from '../engine/types.js';
@@ -198,7 +198,7 @@ export class Boards {
     if (rec.v < last) return; // a newer board is already there
     const t = translator(this.deps.i18n, rec.lang);
     const settings = await this.owner(rec);
-    const png = await renderPosition(rec.match.game.phase === 'move' ? currentTurn(rec.match.game).position : rec.match.game.position, renderOptions(rec, t, settings));
+    const png = await renderPosition(displayPosition(rec.match.game), renderOptions(rec, t, settings));
     const text = caption(rec, t);
     const markup = keyboard(rec, t, opts);
     const api = this.deps.api;

@@ -182,7 +182,7 @@ export function currentTurn(s: GameState): TurnView {
 
 /** The position to show: the turn start plus the steps taken so far. */
 export function displayPosition(s: GameState): Position {
-  return s.phase === 'move' && s.steps.length > 0 ? currentTurn(s).position : s.position;
+  return s.phase === 'move' ? currentTurn(s).position : s.position;
 }
 
 function sideOf(p: Position, side: Side): readonly number[] {

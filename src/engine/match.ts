@@ -64,7 +64,3 @@ export function nextGame(m: MatchState): MatchState {
   };
 }
 
-/** Points each side needs to win the match. */
-export function away(m: MatchState): { white: number; black: number } {
-  return { white: m.length - m.score.white, black: m.length - m.score.black };
-}

@@ -1,6 +1,6 @@
 import { Generator } from './movegen.js';
 import { DEFAULT_RULES, type Rules } from './rules.js';
-import { otherSide, type Dice, type Play, type Position, type Step } from './types.js';
+import type { Dice, Play, Position, Step } from './types.js';
 
 const shared = new Generator();
 
@@ -58,9 +58,4 @@ export function legalPlays(position: Position, dice: Dice, rules: Rules = DEFAUL
     plays.push({ moves: poolSteps(shared, i), position: poolPosition(position, shared, i, opp) });
   }
   return plays;
-}
-
-/** The position after a roll that cannot be played: only the turn changes. */
-export function passPosition(position: Position): Position {
-  return { ...position, turn: otherSide(position.turn) };
 }

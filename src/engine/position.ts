@@ -1,5 +1,5 @@
 import { oppPointOf } from './movegen.js';
-import { otherSide, type Checkers, type Position, type Side, type Variant } from './types.js';
+import { type Checkers, type Position, type Side, type Variant } from './types.js';
 
 export class PositionError extends Error {}
 
@@ -59,29 +59,11 @@ export function positionToJSON(p: Position): { variant: Variant; turn: Side; whi
   return { variant: p.variant, turn: p.turn, white: [...p.white], black: [...p.black] };
 }
 
-export function samePosition(a: Position, b: Position): boolean {
-  if (a.variant !== b.variant || a.turn !== b.turn) return false;
-  for (let i = 0; i < 26; i++) if (a.white[i] !== b.white[i] || a.black[i] !== b.black[i]) return false;
-  return true;
-}
-
 /** Pip count: the pips a side still has to travel to bear everything off. */
 export function pipCount(checkers: Checkers): number {
   let pips = 0;
   for (let p = 1; p <= 25; p++) pips += p * checkers[p]!;
   return pips;
-}
-
-export function borneOff(checkers: Checkers): number {
-  return checkers[0]!;
-}
-
-export function withTurn(p: Position, turn: Side): Position {
-  return { ...p, turn };
-}
-
-export function passTurn(p: Position): Position {
-  return { ...p, turn: otherSide(p.turn) };
 }
 
 // ---- Position id -------------------------------------------------------------------------

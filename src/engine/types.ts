@@ -25,8 +25,6 @@ export interface Play {
   readonly position: Position;
 }
 
-export const SIDES: readonly Side[] = ['white', 'black'];
-
 export function otherSide(side: Side): Side {
   return side === 'white' ? 'black' : 'white';
 }

@@ -4,7 +4,7 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { currentTurn } from '../../src/engine/game.js';
+import { displayPosition } from '../../src/engine/game.js';
 import { renderPosition } from '../../src/render/index.js';
 import { renderOptions, translator } from '../../src/bot/board.js';
 import { createI18n } from '../../src/bot/i18n.js';
@@ -118,9 +118,7 @@ describe('the board is a real PNG of the right position', () => {
     const meta = await sharp(msg.png!).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 1000, 840]);
     const i18n = createI18n('ru', async () => 'en');
-    const g = rec.match.game;
-    const position = g.phase === 'move' ? currentTurn(g).position : g.position;
-    const expected = await renderPosition(position, renderOptions(rec, translator(i18n, rec.lang), DEFAULT_SETTINGS));
+    const expected = await renderPosition(displayPosition(rec.match.game), renderOptions(rec, translator(i18n, rec.lang), DEFAULT_SETTINGS));
     expect(msg.png!.equals(expected)).toBe(true);
     expect(msg.caption).toContain('Long nardy');
   });
