@@ -10,7 +10,7 @@ import { applyMatchAction, newMatch, nextGame, type MatchState } from '../engine
 import { defaultRules } from '../engine/rules.js';
 import { otherSide, type Dice, type Side, type Step, type Variant } from '../engine/types.js';
 import type { BotLevel, FairRecord, GameRecord, Lang, PlayerRef, Store, UserSettings } from '../store/types.js';
-import { DEFAULT_SETTINGS } from '../store/types.js';
+import { readSettings } from '../store/types.js';
 
 /** What a person can press: the engine's actions, with dice left to the server, plus "next game". */
 export type Press =
@@ -73,7 +73,7 @@ export class Games {
   constructor(private readonly deps: GamesDeps) {
     this.now = deps.now ?? Date.now;
     this.makePlayer = deps.player ?? ((level) => createPlayer(level));
-    this.settingsOf = deps.settings ?? (async (id) => ({ ...DEFAULT_SETTINGS, ...((await deps.store.getUser(id)) ?? {}) }));
+    this.settingsOf = deps.settings ?? ((id) => readSettings(deps.store, id));
   }
 
   private player(level: BotLevel): Player {

@@ -6,7 +6,7 @@ import { Bot, GrammyError, HttpError, type Context } from 'grammy';
 import { Games } from '../app/games.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
-import { DEFAULT_SETTINGS, type Lang, type Store, type UserSettings } from '../store/types.js';
+import { readSettings, type Lang, type Store, type UserSettings } from '../store/types.js';
 import { Boards } from './board.js';
 import type { Ctx } from './context.js';
 import { challengeFeature } from './features/challenge.js';
@@ -29,7 +29,7 @@ export function createBot(config: Config, store: Store, log: Logger): CreatedBot
   // 429s wait and retry; network hiccups too.
   bot.api.config.use(autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60 }));
 
-  const settings = async (userId: number): Promise<UserSettings> => ({ ...DEFAULT_SETTINGS, ...((await store.getUser(userId)) ?? {}) });
+  const settings = (userId: number): Promise<UserSettings> => readSettings(store, userId);
   const langOf = async (ctx: Ctx): Promise<Lang> => {
     if (!ctx.from) return config.defaultLanguage;
     const st = await store.getUser(ctx.from.id);

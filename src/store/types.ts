@@ -68,6 +68,11 @@ export interface UserSettings {
 
 export const DEFAULT_SETTINGS: UserSettings = { lang: null, orientation: 'own', autoRoll: false, confirm: true, theme: 'wood' };
 
+/** A user's settings, the defaults filling in whatever was never set. */
+export async function readSettings(store: Pick<Store, 'getUser'>, userId: number): Promise<UserSettings> {
+  return { ...DEFAULT_SETTINGS, ...((await store.getUser(userId)) ?? {}) };
+}
+
 export interface StoreTtl {
   readonly challengeSeconds: number;
   readonly finishedSeconds: number;

@@ -1,6 +1,6 @@
 /** /settings: language, board orientation, auto-roll, confirm before Done, theme. */
 import { Composer, InlineKeyboard } from 'grammy';
-import { DEFAULT_SETTINGS, type UserSettings } from '../../store/types.js';
+import type { UserSettings } from '../../store/types.js';
 import { parseCallback } from '../codec.js';
 import type { Ctx } from '../context.js';
 import type { Services } from '../services.js';
@@ -35,7 +35,7 @@ export function settingsFeature(s: Services): Composer<Ctx> {
   c.callbackQuery(/^st\|/, async (ctx) => {
     const cb = parseCallback(ctx.callbackQuery.data);
     if (!cb || cb.kind !== 'settings') return void (await ctx.answerCallbackQuery(ctx.t('toast-bad-button')));
-    const cur: UserSettings = { ...DEFAULT_SETTINGS, ...((await s.store.getUser(ctx.from.id)) ?? {}) };
+    const cur = await s.settings(ctx.from.id);
     const next: UserSettings = {
       ...cur,
       ...(cb.key === 'lang' ? { lang: cb.value as 'ru' } : {}),
