@@ -21,6 +21,24 @@ export function startPosition(variant: Variant, turn: Side = 'white'): Position 
   return { variant, turn, white, black: [...white] };
 }
 
+/** Checkers by point number (`bar` for the bar); whatever is not on the board is borne off. */
+export type PointCounts = Partial<Record<number | 'bar', number>>;
+
+/** A position written the way people draw one: each side's checkers by its own point numbers. */
+export function positionFromPoints(variant: Variant, turn: Side, white: PointCounts, black: PointCounts): Position {
+  const side = (points: PointCounts): number[] => {
+    const arr = emptySide();
+    let onBoard = 0;
+    for (const [k, n] of Object.entries(points)) {
+      arr[k === 'bar' ? 25 : Number(k)] = n!;
+      onBoard += n!;
+    }
+    arr[0] = arr[0]! + 15 - onBoard;
+    return arr;
+  };
+  return parsePosition({ variant, turn, white: side(white), black: side(black) });
+}
+
 /** Validate untrusted input into a Position (SPEC §2). Unknown keys are ignored. */
 export function parsePosition(input: unknown): Position {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {

@@ -5,8 +5,8 @@
  * title and text (locales/*.ftl: lesson-<id>-title, lesson-<id>-text). The same definitions make
  * the picture set in assets/rules (scripts/rules-pictures.ts) and the pages the bot shows.
  */
-import { parsePosition, startPosition } from '../engine/position.js';
-import type { Position, Side, Variant } from '../engine/types.js';
+import { positionFromPoints, startPosition } from '../engine/position.js';
+import type { Position, Variant } from '../engine/types.js';
 import type { RenderOptions } from '../render/index.js';
 
 export interface Lesson {
@@ -16,22 +16,7 @@ export interface Lesson {
   readonly view: RenderOptions;
 }
 
-type Points = Partial<Record<number | 'bar', number>>;
-
-function side(points: Points): number[] {
-  const arr = new Array<number>(26).fill(0);
-  let on = 0;
-  for (const [k, n] of Object.entries(points)) {
-    arr[k === 'bar' ? 25 : Number(k)] = n!;
-    on += n!;
-  }
-  arr[0] = 15 - on;
-  return arr;
-}
-
-function pos(variant: Variant, turn: Side, white: Points, black: Points): Position {
-  return parsePosition({ variant, turn, white: side(white), black: side(black) });
-}
+const pos = positionFromPoints;
 
 const names = { white: 'White', black: 'Black' };
 
