@@ -48,7 +48,7 @@ export function oppPointOf(variant: Variant, p: number): number {
  * An open-addressing set of 64-bit keys (two int32 halves) with a value per key, cleared in O(1)
  * by bumping a generation stamp.
  */
-class HashSet64 {
+export class HashSet64 {
   private cap = 1024;
   private ka = new Int32Array(this.cap);
   private kb = new Int32Array(this.cap);
@@ -83,6 +83,16 @@ class HashSet64 {
         return -1;
       }
       if (this.ka[i] === a && this.kb[i] === b) return this.val[i]!;
+      i = (i + 1) & mask;
+    }
+  }
+
+  has(a: number, b: number): boolean {
+    const mask = this.cap - 1;
+    let i = (a ^ Math.imul(b, 0x9e3779b1)) & mask;
+    for (;;) {
+      if (this.gen[i] !== this.stamp) return false;
+      if (this.ka[i] === a && this.kb[i] === b) return true;
       i = (i + 1) & mask;
     }
   }
@@ -150,6 +160,14 @@ export class Generator {
   result = new Int32Array(256);
   private maxCount = 0;
   private maxPips = 0;
+  // Continuation mode (the steps of a turn in progress): finals must be legal ones of the whole
+  // turn; the first steps that reach one are collected.
+  private continuing = false;
+  private need = 0;
+  private legalFinals: HashSet64 | null = null;
+  private readonly firstSteps = new HashSet64();
+  /** First steps found by nextSteps(): pairs (from, to) and the die each used. */
+  readonly next = { steps: new Int8Array(64), dice: new Int8Array(32), count: 0 };
 
   /**
    * List the distinct legal plays for the mover (own and opponent arrays in their own numbering).
@@ -181,6 +199,67 @@ export class Generator {
     let k = 0;
     for (let i = 0; i < this.n; i++) if (this.fCount[i] === this.maxCount && this.fPips[i] === this.maxPips) this.result[k++] = i;
     return k;
+  }
+
+  /**
+   * The Zobrist keys of the legal finals of the last generate() call (for nextSteps): a set the
+   * caller keeps while a turn is in progress.
+   */
+  finalKeys(count: number): HashSet64 {
+    const set = new HashSet64();
+    const pool = this.pool;
+    for (let k = 0; k < count; k++) {
+      const i = this.result[k]!;
+      let h1 = 0;
+      let h2 = 0;
+      for (let p = 0; p < 26; p++) {
+        const n = pool.me[i * 26 + p]!;
+        h1 ^= ZA[p * 16 + n]!;
+        h2 ^= ZB[p * 16 + n]!;
+      }
+      for (let p = 1; p <= 24; p++) {
+        const n = pool.opp[i * 26 + oppPointOf(this.variant, p)]!;
+        h1 ^= ZOA[p * 16 + n]!;
+        h2 ^= ZOB[p * 16 + n]!;
+      }
+      set.add(h1, h2);
+    }
+    return set;
+  }
+
+  /**
+   * A turn in progress: from this board (after the steps taken so far), with `remaining` dice
+   * still to play, `headLeft` checkers still allowed off the head and `need` steps still to make,
+   * find every single step that starts a way to one of `finals` (the legal finals of the whole
+   * turn, from finalKeys). A way may end early only by bearing off the last checker. The steps
+   * land in this.next. The same search as generate(): one implementation of the move rules.
+   */
+  nextSteps(variant: Variant, mover: ArrayLike<number>, opponent: ArrayLike<number>, remaining: readonly number[], headLeft: number, need: number, finals: HashSet64, rules: Rules): number {
+    this.load(variant, mover, opponent, rules);
+    this.headLeft = variant === 'long' ? headLeft : 99;
+    this.next.count = 0;
+    if (need === 0 || remaining.length === 0) return 0;
+    this.continuing = true;
+    this.need = need;
+    this.legalFinals = finals;
+    this.firstSteps.clear();
+    this.seen.clear();
+    this.pathLen = 0;
+    try {
+      const distinct = remaining.length === 2 && remaining[0] !== remaining[1];
+      this.seqLen = remaining.length;
+      for (let k = 0; k < remaining.length; k++) this.seq[k] = remaining[k]!;
+      this.search(0, 0);
+      if (distinct) {
+        this.seq[0] = remaining[1]!;
+        this.seq[1] = remaining[0]!;
+        this.search(0, 0);
+      }
+    } finally {
+      this.continuing = false;
+      this.legalFinals = null;
+    }
+    return this.next.count;
   }
 
   private load(variant: Variant, mover: ArrayLike<number>, opponent: ArrayLike<number>, rules: Rules): void {
@@ -232,6 +311,18 @@ export class Generator {
 
   private record(depth: number, pips: number): void {
     if (this.blockMode === 2 && !this.blockOk()) return;
+    if (this.continuing) {
+      if (depth === 0 || (depth !== this.need && this.me[0] !== 15)) return;
+      if (!this.legalFinals!.has(this.h1, this.h2)) return;
+      const from = this.path[0]!;
+      const to = this.path[1]!;
+      if (this.firstSteps.add(from * 32 + to, 0x51ed) >= 0) return;
+      const k = this.next.count++;
+      this.next.steps[k * 2] = from;
+      this.next.steps[k * 2 + 1] = to;
+      this.next.dice[k] = this.seq[0]!;
+      return;
+    }
     if (depth < this.maxCount || (depth === this.maxCount && pips < this.maxPips)) return;
     if (depth > this.maxCount || pips > this.maxPips) {
       this.maxCount = depth;
@@ -240,8 +331,12 @@ export class Generator {
     const slot = this.finalIndex.add(this.h1, this.h2);
     if (slot >= 0) {
       if (depth > this.fCount[slot]! || (depth === this.fCount[slot] && pips > this.fPips[slot]!)) {
+        // The same final by a way that uses more dice (bearing off the last checker): keep
+        // that way, so that a play's steps always number the dice it uses.
         this.fCount[slot] = depth;
         this.fPips[slot] = pips;
+        this.pool.path.set(this.path, slot * 8);
+        this.pool.pathLen[slot] = this.pathLen;
       }
       return;
     }
@@ -279,7 +374,9 @@ export class Generator {
       return;
     }
     if (depth >= 2 && this.seqLen === 4) {
-      if (this.seen.add(this.h1 ^ ZDEPTH_A[depth]!, this.h2 ^ ZDEPTH_B[depth]!) >= 0) return;
+      // Transpositions of doubles are searched once (per first step, when continuing a turn).
+      const first = this.continuing ? Math.imul(this.path[0]! * 32 + this.path[1]!, 0x2545f491) : 0;
+      if (this.seen.add(this.h1 ^ ZDEPTH_A[depth]! ^ first, this.h2 ^ ZDEPTH_B[depth]!) >= 0) return;
     }
     const d = this.seq[depth]!;
     const me = this.me;
@@ -308,9 +405,11 @@ export class Generator {
             if (this.stepLong(s, t, depth, pips + d, block)) moved = true;
           }
         } else if (this.outside === 0 && (t === 0 || !higher)) {
-          moved = true;
-          if (isShort) this.stepShort(s, 0, depth, pips + d);
-          else this.stepLong(s, 0, depth, pips + d, false);
+          if (isShort) {
+            moved = true;
+            this.stepShort(s, 0, depth, pips + d);
+          }
+          else if (this.stepLong(s, 0, depth, pips + d, block)) moved = true;
         }
         higher = true;
       }

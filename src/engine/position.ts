@@ -153,7 +153,10 @@ export function parsePositionId(id: string): Position {
     arr[0] = 15 - total;
     sides.push(arr);
   }
-  return parsePosition({ variant, turn, white: sides[0], black: sides[1] });
+  const position = parsePosition({ variant, turn, white: sides[0], black: sides[1] });
+  // One id per position: the unused bits must be zero (else several ids would name one position).
+  if (positionId(position) !== id) throw new PositionError('position id is not in its canonical form');
+  return position;
 }
 
 /** Accept either the JSON of SPEC §2 (as text or value) or a position id. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RULES, legalPlays, blockIsLegal, startPosition, type Rules } from '../../src/engine/index.js';
+import { DEFAULT_RULES, legalPlays, startPosition, type Rules } from '../../src/engine/index.js';
+import { blockIsLegal } from '../helpers/reference.js';
 import { long, moverPoints } from '../helpers/board.js';
 
 const finals = (plays: ReturnType<typeof legalPlays>, mover: 'white' | 'black' = 'white'): string[] =>

@@ -5,7 +5,6 @@ import {
   apply,
   DEFAULT_RULES,
   legalPlays,
-  maxDiceUsable,
   newGame,
   oppPointOf,
   positionId,
@@ -17,6 +16,7 @@ import {
   type Step,
 } from '../../src/engine/index.js';
 import { randomGame } from '../../src/sim/selfplay.js';
+import { maxDiceUsable } from '../helpers/reference.js';
 import { seededRandom } from '../../src/sim/rng.js';
 
 const variant = fc.constantFrom('long' as const, 'short' as const);
