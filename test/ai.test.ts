@@ -3,6 +3,10 @@ import { createPlayer } from '../src/ai/player.js';
 import { evaluate } from '../src/ai/evaluate.js';
 import { apply, legalPlays, newGame, SeededDice, type GameState } from '../src/engine/index.js';
 import { seededRandom } from '../src/sim/rng.js';
+import { arena, netPicker, randomPicker } from '../src/ai/train/arena.js';
+import { Evaluator } from '../src/ai/evaluator.js';
+import { ENCODINGS } from '../src/ai/encode.js';
+import { loadBundled } from '../src/ai/weights.js';
 import { short } from './helpers/board.js';
 
 function playGame(variant: 'long' | 'short', white: 'easy' | 'medium', black: 'easy' | 'medium', seed: number): GameState {
@@ -30,17 +34,12 @@ describe('bot players', () => {
     }
   });
 
-  it('medium beats easy clearly over many games', () => {
-    let medium = 0;
-    const games = 40;
-    for (let s = 0; s < games; s++) {
-      for (const variant of ['long', 'short'] as const) {
-        const mediumWhite = s % 2 === 0;
-        const g = playGame(variant, mediumWhite ? 'medium' : 'easy', mediumWhite ? 'easy' : 'medium', 100 + s);
-        if ((g.result!.winner === 'white') === mediumWhite) medium++;
-      }
+  it('even the easiest level beats random play clearly, in both games', () => {
+    for (const variant of ['long', 'short'] as const) {
+      const easy = netPicker(new Evaluator(loadBundled(variant).net, ENCODINGS[variant]));
+      const r = arena(variant, easy, randomPicker(seededRandom(3)), 30, 500);
+      expect(r.winRate).toBeGreaterThan(0.85);
     }
-    expect(medium / (games * 2)).toBeGreaterThan(0.6);
   });
 
   it('medium hits a blot and makes points when it can', () => {

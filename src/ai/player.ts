@@ -1,90 +1,164 @@
 /**
- * Bot players. A level is a configuration of one search (one ply over the evaluation) with some
- * randomness: "easy" plays a random legal play and now and then the best one; "medium" always
- * plays the best play one ply deep.
+ * The bot's players. Every level is a configuration of one search (search.ts) over the trained
+ * evaluation of each game, like gnubg's levels: the gentle ones add noise to a greedy choice,
+ * the strong ones look one roll ahead on their best candidates. Cube and resignation decisions
+ * come from the outcome probabilities (cube.ts); the hand-written evaluation of the first
+ * version stays as the frozen `baseline` player for benchmarks (baseline.ts).
  */
-import type { GameState, ResignLevel } from '../engine/game.js';
-import { Generator } from '../engine/movegen.js';
-import { generatePlays, poolSteps } from '../engine/plays.js';
-import type { Side, Step } from '../engine/types.js';
-import type { BotLevel } from '../store/types.js';
-import { evaluate, winChance } from './evaluate.js';
+import { randomInt } from 'node:crypto';
+import { canDouble, type GameState } from '../engine/game.js';
+import type { MatchState } from '../engine/match.js';
+import type { Rules } from '../engine/rules.js';
+import { otherSide, type Dice, type Position, type Side, type Step, type Variant } from '../engine/types.js';
+import { seededRandom } from '../sim/rng.js';
+import { shouldAcceptResignation, shouldDouble, shouldTake, type CubeOwner, type CubeSituation } from './cube.js';
+import { ENCODINGS } from './encode.js';
+import { Evaluator } from './evaluator.js';
+import type { MatchScore } from './met.js';
+import { flipOutcomes } from './outcomes.js';
+import { Search, type Candidate, type SearchConfig } from './search.js';
+import { loadBundled } from './weights.js';
 
-export interface Player {
-  readonly level: BotLevel;
-  /** The play for the side to move in phase 'move' (empty when no move is possible). */
-  choosePlay(state: GameState): Step[];
-  /** Before rolling: offer a double? */
-  shouldDouble(state: GameState): boolean;
-  /** Facing a double: take it? */
-  shouldTake(state: GameState): boolean;
-  /** Facing a resignation of `level` x cube: accept it? */
-  acceptResign(state: GameState, level: ResignLevel): boolean;
-}
+export type Level = 'easy' | 'medium' | 'hard' | 'expert';
+export const LEVELS_IN_ORDER: readonly Level[] = ['easy', 'medium', 'hard', 'expert'];
 
 export interface LevelConfig {
-  /** Chance of playing the best play instead of a random one. */
-  readonly bestChance: number;
+  readonly search: SearchConfig;
+  /** Whether the level offers doubles (every level answers them from the equity). */
   readonly doubles: boolean;
+  /** Depth of the pre-roll evaluation behind cube and resignation decisions. */
+  readonly cubePlies: 0 | 1;
 }
 
-export const LEVELS: Readonly<Record<BotLevel, LevelConfig>> = {
-  easy: { bestChance: 0.35, doubles: false },
-  medium: { bestChance: 1, doubles: true },
+const greedy = { plies: 0 as const, candidates: 1, within: 0, budgetMs: 0 };
+
+/** The levels. The noise values were tuned against gnubg's levels (README, bench:strength). */
+export const LEVELS: Readonly<Record<Level, LevelConfig>> = {
+  easy: { search: { ...greedy, noise: 0.06 }, doubles: false, cubePlies: 0 },
+  medium: { search: { ...greedy, noise: 0.025 }, doubles: true, cubePlies: 0 },
+  hard: { search: { noise: 0, plies: 1, candidates: 5, within: 0.16, budgetMs: 220 }, doubles: true, cubePlies: 1 },
+  expert: { search: { noise: 0, plies: 1, candidates: 10, within: 0.3, budgetMs: 260 }, doubles: true, cubePlies: 1 },
 };
 
-const gen = new Generator();
+export function isLevel(x: unknown): x is Level {
+  return typeof x === 'string' && (LEVELS_IN_ORDER as readonly string[]).includes(x);
+}
 
-function sides(state: GameState, side: Side): { me: readonly number[]; opp: readonly number[] } {
-  const p = state.position;
+/** One search per game over its trained network, each loaded when first needed. */
+export class Brains {
+  private readonly searches = new Map<Variant, Search>();
+
+  constructor(private readonly load: (variant: Variant) => Search = (variant) => new Search(new Evaluator(loadBundled(variant).net, ENCODINGS[variant]))) {}
+
+  search(variant: Variant): Search {
+    let s = this.searches.get(variant);
+    if (!s) this.searches.set(variant, (s = this.load(variant)));
+    return s;
+  }
+}
+
+let bundled: Brains | null = null;
+
+/** The networks in assets/ai, shared by the players of this process. */
+export function loadBrains(): Brains {
+  bundled ??= new Brains();
+  return bundled;
+}
+
+/** What a bot decides; the interface the use cases call. */
+export interface BotPlayer {
+  readonly level: string;
+  /** The play for the side to move in phase 'move' (empty when nothing can move). */
+  choosePlay(game: GameState): Step[];
+  /** Before its roll, when doubling is allowed: double? */
+  wantsToDouble(match: MatchState): boolean;
+  /** Facing a double: take? */
+  takes(match: MatchState): boolean;
+  /** Facing a resignation: accept? */
+  acceptsResignation(match: MatchState): boolean;
+}
+
+function sides(p: Position, side: Side): { me: readonly number[]; opp: readonly number[] } {
   return side === 'white' ? { me: p.white, opp: p.black } : { me: p.black, opp: p.white };
 }
 
-export function createPlayer(level: BotLevel, random: () => number = Math.random): Player {
-  const cfg = LEVELS[level];
+/** The match as one side sees it (a single game counts as a match to 1). */
+export function matchScoreOf(match: MatchState, side: Side): MatchScore {
   return {
-    level,
-    choosePlay(state) {
-      if (state.phase !== 'move' || !state.dice) throw new Error('the bot can only play in the move phase');
-      const n = generatePlays(state.position, state.dice, state.rules, gen);
-      if (n === 1 && gen.pool.pathLen[gen.result[0]!] === 0) return [];
-      let pick = gen.result[Math.floor(random() * n)]!;
-      if (random() < cfg.bestChance) {
-        let best = -Infinity;
-        for (let k = 0; k < n; k++) {
-          const i = gen.result[k]!;
-          const me = gen.pool.me.subarray(i * 26, i * 26 + 26);
-          const opp = gen.pool.opp.subarray(i * 26, i * 26 + 26);
-          const score = me[0] === 15 ? Infinity : evaluate(state.variant, me, opp);
-          if (score > best) {
-            best = score;
-            pick = i;
-          }
-        }
-      }
-      return poolSteps(gen, pick);
-    },
-    shouldDouble(state) {
-      if (!cfg.doubles) return false;
-      const { me, opp } = sides(state, state.position.turn);
-      const p = winChance(state.variant, me, opp);
-      return p > 0.7 && p < 0.93;
-    },
-    shouldTake(state) {
-      // The taker is the side not on roll.
-      const taker = state.position.turn === 'white' ? 'black' : 'white';
-      const { me, opp } = sides(state, taker);
-      return winChance(state.variant, me, opp) >= (cfg.doubles ? 0.25 : 0.2);
-    },
-    acceptResign(state, level) {
-      const resigner = state.pendingResign?.by ?? state.position.turn;
-      const me = resigner === 'white' ? state.position.black : state.position.white;
-      const them = resigner === 'white' ? state.position.white : state.position.black;
-      const p = winChance(state.variant, me, them);
-      // A gammon (mars) is likely when the resigner has borne off nothing and is far behind.
-      const gammonish = them[0] === 0 && p > 0.9;
-      if (level >= 2) return true;
-      return p > 0.8 && !gammonish;
-    },
+    awayMe: match.length - match.score[side],
+    awayOpp: match.length - match.score[otherSide(side)],
+    crawford: match.game.crawford,
+    postCrawford: match.crawfordDone && !match.game.crawford,
   };
+}
+
+function ownerOf(game: GameState, side: Side): CubeOwner {
+  const o = game.cube.owner;
+  return o === null ? null : o === side ? 'me' : 'opp';
+}
+
+export class Player implements BotPlayer {
+  private readonly cfg: LevelConfig;
+
+  constructor(
+    readonly level: Level,
+    private readonly brains: Brains = loadBrains(),
+    private readonly random: () => number = seededRandom(randomInt(2 ** 31)),
+  ) {
+    this.cfg = LEVELS[level];
+  }
+
+  private search(variant: Variant): Search {
+    return this.brains.search(variant);
+  }
+
+  /** Every legal play, best first, as this level ranks them (noise included). */
+  rank(position: Position, dice: Dice, rules: Rules): Candidate[] {
+    const { me, opp } = sides(position, position.turn);
+    return this.search(position.variant).rank(me, opp, dice, this.cfg.search, this.random, rules);
+  }
+
+  choosePlay(game: GameState): Step[] {
+    if (game.phase !== 'move' || !game.dice) throw new Error('the bot can only play in the move phase');
+    const ranked = this.rank(game.position, game.dice, game.rules);
+    return ranked.length ? ranked[0]!.moves : [];
+  }
+
+  /** The situation of `side` with the outcomes of the side on roll (flipped to `side`). */
+  private situation(match: MatchState, side: Side): CubeSituation {
+    const game = match.game;
+    const p = game.position;
+    const roller = p.turn;
+    const { me, opp } = sides(p, roller);
+    const probs = this.search(p.variant).preRoll(me, opp, this.cfg.cubePlies, game.rules);
+    const view = roller === side ? probs : flipOutcomes(p.variant, probs, new Float32Array(probs.length));
+    return { variant: p.variant, probs: view, cube: game.cube.value, owner: ownerOf(game, side), match: matchScoreOf(match, side) };
+  }
+
+  wantsToDouble(match: MatchState): boolean {
+    const game = match.game;
+    const side = game.position.turn;
+    if (!this.cfg.doubles || !canDouble(game, side)) return false;
+    const s = this.situation(match, side);
+    // A cube that cannot change the match is dead: never turn it.
+    if (s.match && s.match.awayMe <= s.cube) return false;
+    return shouldDouble(s);
+  }
+
+  takes(match: MatchState): boolean {
+    const doubler = match.game.position.turn;
+    return shouldTake(this.situation(match, doubler));
+  }
+
+  acceptsResignation(match: MatchState): boolean {
+    const game = match.game;
+    const resigner = game.pendingResign?.by ?? game.position.turn;
+    const me = otherSide(resigner);
+    return shouldAcceptResignation(this.situation(match, me), game.pendingResign?.level ?? 1);
+  }
+}
+
+/** A player of a level over the bundled networks; `random` drives its noise (seeded in tests). */
+export function createPlayer(level: Level, random?: () => number): Player {
+  return new Player(level, loadBrains(), random);
 }

@@ -3,7 +3,7 @@
  * the bot move, finish games and matches. Nothing here knows about Telegram.
  */
 import { randomBytes } from 'node:crypto';
-import { createPlayer, type Player } from '../ai/player.js';
+import { createPlayer, type BotPlayer } from '../ai/player.js';
 import { fairRoll, newSeed, seedHash, verifyRolls } from '../engine/dice.js';
 import { actor, canDouble, currentTurn, type GameAction, type GameErrorCode, type ResignLevel } from '../engine/game.js';
 import { applyMatchAction, newMatch, nextGame, type MatchState } from '../engine/match.js';
@@ -36,7 +36,7 @@ export interface GamesDeps {
   readonly store: Store;
   readonly now?: () => number;
   /** Bot players by level (tests may pass seeded ones). */
-  readonly player?: (level: BotLevel) => Player;
+  readonly player?: (level: BotLevel) => BotPlayer;
   /** The settings of a user (auto-roll, confirm). */
   readonly settings?: (userId: number) => Promise<UserSettings>;
 }
@@ -66,8 +66,8 @@ export function humanSide(g: GameRecord): Side {
 
 export class Games {
   private readonly now: () => number;
-  private readonly players = new Map<BotLevel, Player>();
-  private readonly makePlayer: (level: BotLevel) => Player;
+  private readonly players = new Map<BotLevel, BotPlayer>();
+  private readonly makePlayer: (level: BotLevel) => BotPlayer;
   private readonly settingsOf: (userId: number) => Promise<UserSettings>;
 
   constructor(private readonly deps: GamesDeps) {
@@ -76,7 +76,7 @@ export class Games {
     this.settingsOf = deps.settings ?? ((id) => readSettings(deps.store, id));
   }
 
-  private player(level: BotLevel): Player {
+  private player(level: BotLevel): BotPlayer {
     let p = this.players.get(level);
     if (!p) this.players.set(level, (p = this.makePlayer(level)));
     return p;
@@ -142,9 +142,9 @@ export class Games {
       if (p.kind === 'bot') {
         const bot = this.player(p.level);
         let action: GameAction;
-        if (g.phase === 'roll') action = canDouble(g, who!) && bot.shouldDouble(g) ? { type: 'double' } : { type: 'roll', dice: this.roll(rec, match) };
-        else if (g.phase === 'double') action = bot.shouldTake(g) ? { type: 'take' } : { type: 'drop' };
-        else if (g.phase === 'resign') action = bot.acceptResign(g, g.pendingResign!.level) ? { type: 'accept' } : { type: 'decline' };
+        if (g.phase === 'roll') action = canDouble(g, who!) && bot.wantsToDouble(match) ? { type: 'double' } : { type: 'roll', dice: this.roll(rec, match) };
+        else if (g.phase === 'double') action = bot.takes(match) ? { type: 'take' } : { type: 'drop' };
+        else if (g.phase === 'resign') action = bot.acceptsResignation(match) ? { type: 'accept' } : { type: 'decline' };
         else action = { type: 'play', moves: bot.choosePlay(g) };
         match = this.must(applyMatchAction(match, action, who!));
         if (action.type === 'double') note = { key: 'note-bot-doubles', args: { value: g.cube.value * 2 } };

@@ -3,6 +3,8 @@
  *   plays                 JSON lines in ({position, dice, rules?}), JSON lines out
  *   show <json|id>        a text board of a position
  *   selfplay [--variant long|short] [--games N] [--seed S] [--dump]
+ *   move --level L [--seed S]               the bot's choice for JSON lines {position, dice, rules?}
+ *   gnubg-external --port P --level L       the bot as GNU Backgammon's external player
  */
 import { createInterface } from 'node:readline';
 import { parseRules, RulesError } from '../engine/rules.js';
@@ -10,6 +12,7 @@ import { legalPlays } from '../engine/plays.js';
 import { parsePosition, parsePositionInput, positionId, PositionError, positionToJSON, textBoard } from '../engine/position.js';
 import { isDie, type Dice, type Variant } from '../engine/types.js';
 import { randomGame } from '../sim/selfplay.js';
+import { flag, gnubgExternalCommand, moveCommand, UsageError } from './bot-commands.js';
 
 function playsLine(line: string): { out: string; ok: boolean } {
   let input: unknown;
@@ -58,16 +61,6 @@ async function plays(): Promise<number> {
   return failed ? 1 : 0;
 }
 
-function flag(args: string[], name: string, fallback: string): string {
-  const i = args.indexOf(name);
-  if (i < 0) return fallback;
-  const v = args[i + 1];
-  if (v === undefined || v.startsWith('--')) throw new UsageError(`${name} needs a value`);
-  return v;
-}
-
-class UsageError extends Error {}
-
 function show(args: string[]): number {
   const text = args.filter((a) => !a.startsWith('--'))[0] ?? '';
   if (!text) throw new UsageError('show needs a position (JSON or id)');
@@ -86,7 +79,7 @@ function show(args: string[]): number {
 }
 
 function selfplay(args: string[]): number {
-  const variant = flag(args, '--variant', 'long');
+  const variant = flag(args, '--variant', 'long')!;
   if (variant !== 'long' && variant !== 'short') throw new UsageError('--variant must be long or short');
   const games = Number(flag(args, '--games', '100'));
   const seed = Number(flag(args, '--seed', '1'));
@@ -120,12 +113,16 @@ async function main(): Promise<number> {
         return show(args);
       case 'selfplay':
         return selfplay(args);
+      case 'move':
+        return await moveCommand(args);
+      case 'gnubg-external':
+        return await gnubgExternalCommand(args);
       default:
         throw new UsageError(cmd ? `unknown command "${cmd}"` : 'no command given');
     }
   } catch (e) {
     if (e instanceof UsageError) {
-      console.error(`error: ${e.message}\nusage: nardy plays | show <position json or id> [--white|--black] | selfplay [--variant long|short] [--games N] [--seed S] [--dump]`);
+      console.error(`error: ${e.message}\nusage: nardy plays | show <position json or id> [--white|--black] | selfplay [--variant long|short] [--games N] [--seed S] [--dump] | move --level easy|medium|hard|expert|baseline [--seed S] | gnubg-external --port P --level L [--seed S]`);
       return 2;
     }
     throw e;

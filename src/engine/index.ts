@@ -2,7 +2,7 @@ export * from './types.js';
 export * from './rules.js';
 export * from './position.js';
 export * from './plays.js';
-export { oppPointOf } from './movegen.js';
+export { oppPointOf } from './numbering.js';
 export * from './turn.js';
 export * from './notation.js';
 export * from './dice.js';

@@ -6,7 +6,10 @@
  * The public API in plays.ts wraps this into immutable values.
  */
 import { headLimit, type Rules } from './rules.js';
+import { oppPointOf } from './numbering.js';
 import type { Dice, Variant } from './types.js';
+
+export { oppPointOf };
 
 /**
  * The finals of the last generate() call live in flat pools: final i has the mover's checkers at
@@ -38,11 +41,6 @@ const ZDEPTH_B = new Int32Array(8);
   for (const t of [ZA, ZB, ZOA, ZOB, ZDEPTH_A, ZDEPTH_B]) for (let i = 0; i < t.length; i++) t[i] = next();
 }
 
-/** The opponent's point q (own numbering) that the mover's point p is, per variant. */
-export function oppPointOf(variant: Variant, p: number): number {
-  if (variant === 'short') return 25 - p;
-  return p <= 12 ? p + 12 : p - 12;
-}
 
 /**
  * An open-addressing set of 64-bit keys (two int32 halves) with a value per key, cleared in O(1)

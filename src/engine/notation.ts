@@ -1,4 +1,4 @@
-import { oppPointOf } from './movegen.js';
+import { oppPointOf } from './numbering.js';
 import type { Position, Step } from './types.js';
 
 export class NotationError extends Error {}

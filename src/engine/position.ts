@@ -1,4 +1,4 @@
-import { oppPointOf } from './movegen.js';
+import { oppPointOf } from './numbering.js';
 import { type Checkers, type Position, type Side, type Variant } from './types.js';
 
 export class PositionError extends Error {}

@@ -5,7 +5,8 @@
  * them. So the rules live in one place (movegen.ts); a property test checks that the step
  * sequences allowed are exactly the legal plays.
  */
-import { Generator, oppPointOf, type HashSet64 } from './movegen.js';
+import { Generator, type HashSet64 } from './movegen.js';
+import { oppPointOf } from './numbering.js';
 import { legalPlays } from './plays.js';
 import { DEFAULT_RULES, headLimit, type Rules } from './rules.js';
 import type { Dice, Die, Play, Position, Step } from './types.js';

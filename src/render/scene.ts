@@ -3,7 +3,7 @@
  * drawing decisions live here; svg.ts joins them into one SVG document and raster.ts turns them
  * into a PNG. Pure functions: the same view always gives the same scene.
  */
-import { oppPointOf } from '../engine/movegen.js';
+import { oppPointOf } from '../engine/numbering.js';
 import { pipCount } from '../engine/position.js';
 import { otherSide, type Die, type Position, type Side, type Step } from '../engine/types.js';
 import { FONT_FAMILY } from './fonts.js';

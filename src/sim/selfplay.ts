@@ -2,7 +2,7 @@
  * Random self-play on the raw generator: whole games with seeded dice and uniformly random legal
  * plays. Used by the benchmark, the property tests and fixture scripts.
  */
-import { Generator } from '../engine/movegen.js';
+import { Generator } from '../engine/fast.js';
 import { startPosition } from '../engine/position.js';
 import { DEFAULT_RULES, type Rules } from '../engine/rules.js';
 import type { Dice, Die, Position, Side, Variant } from '../engine/types.js';

@@ -2,7 +2,7 @@ import type { MatchState } from '../engine/match.js';
 import type { Side, Variant } from '../engine/types.js';
 
 export type Lang = 'ru' | 'en';
-export type BotLevel = 'easy' | 'medium';
+export type BotLevel = 'easy' | 'medium' | 'hard' | 'expert';
 
 export type PlayerRef =
   | { readonly kind: 'human'; readonly id: number; readonly name: string; readonly lang: Lang }

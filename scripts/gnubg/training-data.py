@@ -1,0 +1,107 @@
+# Runs inside GNU Backgammon: gnubg -t -q -r -p scripts/gnubg/training-data.py
+# Training data for the short-nardy network: gnubg plays games against itself at 0-ply (each game
+# with its own Gaussian noise on the move choice, so positions of weaker play appear too), and for
+# every roll it writes each legal play's resulting position with gnubg's 0-ply outcome
+# probabilities, seen by the side then to roll.
+#
+# Environment: NARDY_OUT (output file), NARDY_GAMES (games to play), NARDY_SEED (random seed).
+# One line per position: "<project position id> w wg wbg lg lbg" (the side in the id's turn is to
+# roll; probabilities cumulative, gnubg's convention). Duplicates within one run are skipped.
+import os, random
+import gnubg
+
+B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+
+def gnubg_id(mover, opp):
+    # The opponent's 25 slots (points 1..24, bar) then the side on roll's; n one-bits and a
+    # zero-bit per slot, least-significant bit first, 10 bytes, base64 without '=='.
+    import base64
+    bits = []
+    for side in (opp, mover):
+        for slot in range(1, 26):
+            bits += [1] * side[slot] + [0]
+    data = bytearray(10)
+    for i, b in enumerate(bits):
+        if b:
+            data[i // 8] |= 1 << (i % 8)
+    return base64.b64encode(bytes(data)).decode()[:14]
+
+def project_id(turn, white, black):
+    bits = []
+    for side in (white, black):
+        for slot in range(1, 26):
+            bits += [1] * side[slot] + [0]
+    bits += [0] * (84 - len(bits))
+    chars = ''.join(B64[sum(bits[i + k] << k for k in range(6))] for i in range(0, 84, 6))
+    return 'S' + ('W' if turn == 'white' else 'B') + chars
+
+def apply_steps(mover, opp, steps):
+    m, o = list(mover), list(opp)
+    for f, t in steps:
+        m[f] -= 1
+        if t <= 0:
+            m[0] += 1
+        else:
+            m[t] += 1
+            if o[25 - t] == 1:
+                o[25 - t] = 0
+                o[25] += 1
+    return m, o
+
+def start():
+    s = [0] * 26
+    s[24], s[13], s[8], s[6] = 2, 5, 3, 5
+    return s
+
+for c in ['set threads 1', 'set player 0 human', 'set player 1 human', 'set display off',
+          'set evaluation chequerplay evaluation plies 0', 'set evaluation chequerplay evaluation cubeful off',
+          'set evaluation chequerplay evaluation prune off', 'new game']:
+    gnubg.command(c)
+
+rng = random.Random(int(os.environ.get('NARDY_SEED', '1')))
+games = int(os.environ.get('NARDY_GAMES', '10'))
+out = open(os.environ['NARDY_OUT'], 'w')
+seen = set()
+NOISE = [0.0, 0.0, 0.01, 0.02, 0.04, 0.06, 0.1]
+for g in range(games):
+    noise = rng.choice(NOISE)
+    sides = {'white': start(), 'black': start()}
+    a, b = rng.randint(1, 6), rng.randint(1, 6)
+    while a == b:
+        a, b = rng.randint(1, 6), rng.randint(1, 6)
+    turn = 'white' if a > b else 'black'
+    for ply in range(1000):
+        other = 'black' if turn == 'white' else 'white'
+        mover, opp = sides[turn], sides[other]
+        gnubg.command('set board ' + gnubg_id(mover, opp))
+        gnubg.command('set dice %d %d' % (a, b))
+        try:
+            hints = gnubg.hint(100000)['hint']
+        except Exception:
+            hints = []  # no legal move: the turn passes
+        best, choice = None, None
+        for h in hints:
+            steps = gnubg.parsemove(h['move'])
+            m, o = apply_steps(mover, opp, steps)
+            score = h['equity'] + (rng.gauss(0, noise) if noise else 0.0)
+            if best is None or score > best:
+                best, choice = score, (m, o)
+            if m[0] == 15:
+                continue
+            w, wg, wbg, lg, lbg = h['details']['probs']
+            pos = {turn: m, other: o}
+            key = project_id(other, pos['white'], pos['black'])
+            if key in seen:
+                continue
+            seen.add(key)
+            # Seen by the side now to roll: the mover's loss is its win.
+            out.write('%s %.5f %.5f %.5f %.5f %.5f\n' % (key, 1 - w, lg, lbg, wg, wbg))
+        if choice is not None:
+            sides[turn], sides[other] = choice
+            if sides[turn][0] == 15:
+                break
+        turn = other
+        a, b = rng.randint(1, 6), rng.randint(1, 6)
+    if len(seen) > 3000000:
+        seen = set()
+out.close()

@@ -1,0 +1,51 @@
+/**
+ * A network with its encoding: the outcome probabilities of a position for the side to roll, or
+ * for the side that has just played. Finished positions get their known result, not the net's.
+ */
+import type { Variant } from '../engine/types.js';
+import type { Encoding } from './encode.js';
+import type { Net, Scratch } from './net.js';
+import { clampOutcomes, flipOutcomes, lostOutcomes, type Outcomes } from './outcomes.js';
+
+export class Evaluator {
+  readonly variant: Variant;
+  readonly outputs: number;
+  private readonly x: Float32Array;
+  private readonly idx: Int32Array;
+  private readonly s: Scratch;
+  private readonly tmp: Float32Array;
+  /** Net evaluations made (for benchmarks). */
+  count = 0;
+
+  constructor(
+    readonly net: Net,
+    readonly encoding: Encoding,
+  ) {
+    if (net.shape.inputs !== encoding.inputs || net.shape.outputs !== encoding.outputs) {
+      throw new Error(`net shape ${net.shape.inputs}x${net.shape.outputs} does not fit encoding ${encoding.variant} v${encoding.version}`);
+    }
+    this.variant = encoding.variant;
+    this.outputs = encoding.outputs;
+    this.x = new Float32Array(encoding.inputs);
+    this.idx = new Int32Array(encoding.inputs);
+    this.s = net.scratch();
+    this.tmp = new Float32Array(encoding.outputs);
+  }
+
+  /** Outcomes for `me`, about to roll, against `opp` (own numberings, from offsets). */
+  evaluate(me: ArrayLike<number>, mo: number, opp: ArrayLike<number>, oo: number, out: Outcomes): Outcomes {
+    if (opp[oo] === 15) return lostOutcomes(this.variant, me, mo, out);
+    if (me[mo] === 15) return flipOutcomes(this.variant, lostOutcomes(this.variant, opp, oo, this.tmp), out);
+    const n = this.encoding.encode(me, mo, opp, oo, this.x, this.idx);
+    const y = this.net.forward(this.x, this.idx, n, this.s);
+    this.count++;
+    for (let i = 0; i < this.outputs; i++) out[i] = y[i]!;
+    return clampOutcomes(this.variant, out);
+  }
+
+  /** Outcomes for the side that has just played (`mover`), the opponent now to roll. */
+  afterPlay(mover: ArrayLike<number>, mvo: number, opp: ArrayLike<number>, oo: number, out: Outcomes): Outcomes {
+    this.evaluate(opp, oo, mover, mvo, this.tmp);
+    return flipOutcomes(this.variant, this.tmp, out);
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * FIBS "boardstyle 3" board lines, as GNU Backgammon sends them to an external player:
+ *   board:<player>:<opponent>:<match length>:<player score>:<opponent score>:<26 cells>:<turn>:
+ *   <player dice x2>:<opponent dice x2>:<cube>:<player may double>:<opponent may double>:
+ *   <was doubled>:<colour>:<direction>:<home>:<bar>:<player off>:<opponent off>:
+ *   <player on bar>:<opponent on bar>:<can move>:<forced move>:<did crawford>:<redoubles>
+ * The player's checkers carry the sign of `colour`; with direction -1 cell i is the player's
+ * point i, else its point 25 - i; cells 0 and 25 are the bars (`bar` names the player's). The
+ * external player is the one on roll.
+ */
+import { parsePosition } from '../engine/position.js';
+import { isDie, type Dice, type Position, type Step } from '../engine/types.js';
+
+export class FibsError extends Error {}
+
+export interface FibsBoard {
+  /** Short nardy, the player on roll as White (its own numbering), the opponent as Black. */
+  readonly position: Position;
+  readonly dice: Dice | null;
+  readonly matchLength: number;
+  readonly score: { readonly player: number; readonly opponent: number };
+  readonly cube: number;
+  readonly mayDouble: boolean;
+  readonly wasDoubled: boolean;
+}
+
+export function parseFibsBoard(line: string): FibsBoard {
+  const f = line.trim().split(':');
+  if (f[0] !== 'board' || f.length < 52) throw new FibsError('not a FIBS board line');
+  const int = (i: number): number => {
+    const v = Number(f[i]);
+    if (!Number.isInteger(v)) throw new FibsError(`field ${i} ("${f[i]}") is not a whole number`);
+    return v;
+  };
+  const colour = int(41);
+  const direction = int(42);
+  if ((colour !== 1 && colour !== -1) || (direction !== 1 && direction !== -1)) throw new FibsError('bad colour or direction');
+  const me = new Array<number>(26).fill(0);
+  const opp = new Array<number>(26).fill(0);
+  for (let i = 1; i <= 24; i++) {
+    const v = int(6 + i);
+    const point = direction === -1 ? i : 25 - i;
+    if (v * colour > 0) me[point] = Math.abs(v);
+    else if (v !== 0) opp[25 - point] = Math.abs(v);
+  }
+  // Checkers on the bar: gnubg puts them in cell `bar` (the player's) and the other end cell;
+  // FIBS itself also has the counts in the on-bar fields. Take whichever says more.
+  const barCell = int(44) === 0 ? 0 : 25;
+  me[25] = Math.max(Math.abs(int(6 + barCell)), Math.abs(int(47)));
+  opp[25] = Math.max(Math.abs(int(6 + 25 - barCell)), Math.abs(int(48)));
+  me[0] = 15 - me.reduce((a, b) => a + b, 0);
+  opp[0] = 15 - opp.reduce((a, b) => a + b, 0);
+  let position: Position;
+  try {
+    position = parsePosition({ variant: 'short', turn: 'white', white: me, black: opp });
+  } catch (e) {
+    throw new FibsError(`the board does not make a position: ${(e as Error).message}`);
+  }
+  const a = int(33);
+  const b = int(34);
+  return {
+    position,
+    dice: isDie(a) && isDie(b) ? [a, b] : null,
+    matchLength: int(3),
+    score: { player: int(4), opponent: int(5) },
+    cube: int(37),
+    mayDouble: int(38) === 1,
+    wasDoubled: int(40) === 1,
+  };
+}
+
+/** A play for gnubg: steps in the player's numbering, 25 for the bar and 0 for off ("25/20 6/0"). */
+export function formatFibsMove(moves: readonly Step[]): string {
+  return moves.map(([from, to]) => `${from}/${to}`).join(' ');
+}

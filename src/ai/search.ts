@@ -1,0 +1,177 @@
+/**
+ * Choosing a play by search over the evaluation, in gnubg's terms:
+ *   0-ply: every legal play's resulting position evaluated once (optionally with Gaussian noise
+ *          on the equity, which is how the gentle levels make human-like mistakes);
+ *   1-ply: the best few 0-ply candidates (a move filter: at most `candidates`, within `within`
+ *          equity of the best) looked at again over all 21 rolls of the opponent, who answers
+ *          each with its own best 0-ply play; the average is the candidate's value.
+ * A time budget bounds the look-ahead: candidates are searched best first, and whatever is not
+ * reached in time keeps out of the comparison.
+ */
+import { Generator } from '../engine/fast.js';
+import { DEFAULT_RULES, type Rules } from '../engine/rules.js';
+import type { Dice, Step, Variant } from '../engine/types.js';
+import type { Evaluator } from './evaluator.js';
+import { equityOf } from './outcomes.js';
+
+export interface SearchConfig {
+  /** Standard deviation of the noise added to each 0-ply equity (0 for none). */
+  readonly noise: number;
+  /** 0: greedy; 1: one chance layer over the best candidates. */
+  readonly plies: 0 | 1;
+  /** Move filter for the look-ahead: at most this many candidates... */
+  readonly candidates: number;
+  /** ...within this much equity of the best. */
+  readonly within: number;
+  /** Stop looking ahead after this many milliseconds. */
+  readonly budgetMs: number;
+}
+
+export interface Candidate {
+  /** The play's steps in the mover's numbering. */
+  readonly moves: Step[];
+  /** The mover's outcome probabilities after the play (at the depth it was searched). */
+  readonly probs: Float32Array;
+  /** The mover's cubeless equity (without noise). */
+  readonly equity: number;
+  /** The depth of `probs`: 0 or 1 ply. */
+  readonly ply: 0 | 1;
+  /** The mover's and the opponent's checkers after the play (own numberings). */
+  readonly me: Int8Array;
+  readonly opp: Int8Array;
+}
+
+// The 21 distinct rolls with their weights out of 36.
+const ROLLS: Array<{ dice: Dice; weight: number }> = [];
+for (let a = 1; a <= 6; a++) for (let b = a; b <= 6; b++) ROLLS.push({ dice: [a, b] as unknown as Dice, weight: a === b ? 1 : 2 });
+
+function gaussian(random: () => number): number {
+  let u = 0;
+  while (u === 0) u = random();
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
+}
+
+export class Search {
+  readonly variant: Variant;
+  private readonly root = new Generator();
+  private readonly inner = new Generator();
+  private readonly out: Float32Array;
+  private readonly bestOut: Float32Array;
+
+  constructor(readonly ev: Evaluator) {
+    this.variant = ev.variant;
+    this.out = new Float32Array(ev.outputs);
+    this.bestOut = new Float32Array(ev.outputs);
+  }
+
+  /**
+   * Every legal play for `me` (to move, with `dice`) against `opp`, best first. An empty list
+   * means no checker can move. With noise, the order follows the noisy equities.
+   */
+  rank(me: ArrayLike<number>, opp: ArrayLike<number>, dice: Dice, cfg: SearchConfig, random: () => number, rules: Rules = DEFAULT_RULES): Candidate[] {
+    const gen = this.root;
+    const n = gen.generate(this.variant, me, opp, dice, rules);
+    if (n === 1 && gen.pool.pathLen[gen.result[0]!] === 0) return [];
+    const pool = gen.pool;
+    const list: Array<Candidate & { key: number }> = [];
+    for (let k = 0; k < n; k++) {
+      const i = gen.result[k]!;
+      const o = i * 26;
+      const probs = new Float32Array(this.ev.outputs);
+      this.ev.afterPlay(pool.me, o, pool.opp, o, probs);
+      const equity = equityOf(this.variant, probs);
+      const moves: Step[] = [];
+      for (let s = 0; s < pool.pathLen[i]!; s += 2) moves.push([pool.path[i * 8 + s]!, pool.path[i * 8 + s + 1]!]);
+      list.push({
+        moves,
+        probs,
+        equity,
+        ply: 0,
+        me: pool.me.slice(o, o + 26),
+        opp: pool.opp.slice(o, o + 26),
+        key: cfg.noise > 0 ? equity + cfg.noise * gaussian(random) : equity,
+      });
+    }
+    list.sort((a, b) => b.key - a.key);
+    if (cfg.plies === 0 || list.length === 1) return list;
+    const started = performance.now();
+    const best = list[0]!.equity;
+    const deep: Candidate[] = [];
+    for (let k = 0; k < list.length && k < cfg.candidates; k++) {
+      const c = list[k]!;
+      if (best - c.equity > cfg.within) break;
+      if (k > 0 && performance.now() - started > cfg.budgetMs) break;
+      const probs = this.onePly(c.me, c.opp, rules);
+      deep.push({ ...c, probs, equity: equityOf(this.variant, probs), ply: 1 });
+    }
+    deep.sort((a, b) => b.equity - a.equity);
+    return [...deep, ...list.slice(deep.length).map(({ key: _key, ...c }) => c)];
+  }
+
+  /**
+   * The outcomes for `me`, about to roll, against `opp`: the net's at 0 ply; at 1 ply the
+   * average over my 21 rolls of my best 0-ply play (what cube decisions look at).
+   */
+  preRoll(me: ArrayLike<number>, opp: ArrayLike<number>, plies: 0 | 1, rules: Rules = DEFAULT_RULES): Float32Array {
+    const O = this.ev.outputs;
+    const acc = new Float32Array(O);
+    if (plies === 0) {
+      this.ev.evaluate(me, 0, opp, 0, acc);
+      return acc;
+    }
+    const gen = this.inner;
+    const pool = gen.pool;
+    for (const { dice, weight } of ROLLS) {
+      const n = gen.generate(this.variant, me, opp, dice, rules);
+      let best = -Infinity;
+      for (let k = 0; k < n; k++) {
+        const i = gen.result[k]!;
+        const o = i * 26;
+        this.ev.afterPlay(pool.me, o, pool.opp, o, this.out);
+        const eq = equityOf(this.variant, this.out);
+        if (eq > best) {
+          best = eq;
+          this.bestOut.set(this.out);
+        }
+      }
+      for (let j = 0; j < O; j++) acc[j] = acc[j]! + weight * this.bestOut[j]!;
+    }
+    for (let j = 0; j < O; j++) acc[j] = acc[j]! / 36;
+    return acc;
+  }
+
+  /**
+   * The mover's outcomes after its play (`me` just moved, `opp` to roll), averaged over the
+   * opponent's 21 rolls, each answered with the opponent's best 0-ply play.
+   */
+  onePly(me: ArrayLike<number>, opp: ArrayLike<number>, rules: Rules = DEFAULT_RULES): Float32Array {
+    const variant = this.variant;
+    const O = this.ev.outputs;
+    const acc = new Float32Array(O);
+    if (me[0] === 15) {
+      // Already won: no roll follows.
+      this.ev.afterPlay(me, 0, opp, 0, acc);
+      return acc;
+    }
+    const gen = this.inner;
+    const pool = gen.pool;
+    for (const { dice, weight } of ROLLS) {
+      const n = gen.generate(variant, opp, me, dice, rules);
+      let worst = Infinity;
+      for (let k = 0; k < n; k++) {
+        const i = gen.result[k]!;
+        const o = i * 26;
+        // After the opponent's play (pool.me = the opponent, pool.opp = us), we are to roll.
+        this.ev.evaluate(pool.opp, o, pool.me, o, this.out);
+        const eq = equityOf(variant, this.out);
+        if (eq < worst) {
+          worst = eq;
+          this.bestOut.set(this.out);
+        }
+      }
+      for (let j = 0; j < O; j++) acc[j] = acc[j]! + weight * this.bestOut[j]!;
+    }
+    for (let j = 0; j < O; j++) acc[j] = acc[j]! / 36;
+    return acc;
+  }
+}

@@ -1,0 +1,365 @@
+/**
+ * Training the evaluation networks: npm run train -- --variant long|short [options]
+ *
+ *   --mode td        self-play TD(λ) (default)
+ *   --mode gnubg     supervised on GNU Backgammon's 0-ply outcomes (short nardy), from --data,
+ *                    made by scripts/gnubg/make-training-data.sh
+ *
+ * Worker threads share the weights (Hogwild). Checkpoints go to --out (resume with --resume);
+ * the strength log (against the frozen baseline and a random player) to <out>/log.jsonl and
+ * stdout. --publish writes the result to assets/ai/<variant>.{bin,json}, which the bot loads.
+ * With one worker a run is reproducible from its seed; with more, thread timing makes each run
+ * differ a little.
+ */
+import { cpus } from 'node:os';
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import type { Worker } from 'node:worker_threads';
+import { parsePositionId } from '../../engine/position.js';
+import type { Variant } from '../../engine/types.js';
+import { seededRandom } from '../../sim/rng.js';
+import { ENCODINGS } from '../encode.js';
+import { Evaluator } from '../evaluator.js';
+import { Net, type NetShape } from '../net.js';
+import { equityOf } from '../outcomes.js';
+import { ASSETS_DIR, loadWeights, saveWeights } from '../weights.js';
+import { startWorker } from '../threads.js';
+import { arena, baselinePicker, netPicker, randomPicker } from './arena.js';
+import type { Job, JobDone, WorkerInit } from './worker.js';
+
+class UsageError extends Error {}
+
+function args(argv: string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (!a.startsWith('--')) throw new UsageError(`unexpected "${a}"`);
+    const next = argv[i + 1];
+    if (next === undefined || next.startsWith('--')) out.set(a.slice(2), 'true');
+    else {
+      out.set(a.slice(2), next);
+      i++;
+    }
+  }
+  return out;
+}
+
+const KNOWN = ['variant', 'mode', 'hidden', 'games', 'hours', 'workers', 'out', 'resume', 'init', 'seed', 'lambda', 'rate', 'rate-end', 'decay', 'eval-every', 'eval-pairs', 'checkpoint-every', 'data', 'epochs', 'publish', 'chunk'];
+
+function num(a: Map<string, string>, name: string, fallback: number, min = -Infinity, max = Infinity): number {
+  const v = a.get(name);
+  if (v === undefined) return fallback;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < min || n > max) throw new UsageError(`--${name} must be a number from ${min} to ${max}, not "${v}"`);
+  return n;
+}
+
+interface Options {
+  variant: Variant;
+  mode: 'td' | 'gnubg';
+  hidden: number;
+  games: number;
+  hours: number;
+  workers: number;
+  out: string;
+  resume: boolean;
+  init: string | null;
+  seed: number;
+  lambda: number;
+  rate: number;
+  rateEnd: number;
+  decay: number;
+  evalEvery: number;
+  evalPairs: number;
+  checkpointEvery: number;
+  data: string | null;
+  epochs: number;
+  publish: boolean;
+  chunk: number;
+}
+
+function options(argv: string[]): Options {
+  const a = args(argv);
+  for (const k of a.keys()) if (!KNOWN.includes(k)) throw new UsageError(`unknown option --${k}`);
+  const variant = a.get('variant');
+  if (variant !== 'long' && variant !== 'short') throw new UsageError('--variant must be long or short');
+  const mode = a.get('mode') ?? 'td';
+  if (mode !== 'td' && mode !== 'gnubg') throw new UsageError('--mode must be td or gnubg');
+  if (mode === 'gnubg' && variant !== 'short') throw new UsageError('--mode gnubg is for short nardy');
+  if (mode === 'gnubg' && !a.get('data')) throw new UsageError('--mode gnubg needs --data FILE (scripts/gnubg/make-training-data.sh)');
+  return {
+    variant,
+    mode,
+    hidden: num(a, 'hidden', 128, 4, 1024),
+    games: num(a, 'games', 1_000_000, 1),
+    hours: num(a, 'hours', Infinity, 0),
+    workers: num(a, 'workers', Math.min(2, cpus().length), 1, 64),
+    out: a.get('out') ?? `train/${variant}-${mode}`,
+    resume: a.has('resume'),
+    init: a.get('init') ?? null,
+    seed: num(a, 'seed', 1),
+    lambda: num(a, 'lambda', 0.7, 0, 1),
+    rate: num(a, 'rate', mode === 'td' ? 0.05 : 0.02, 0),
+    rateEnd: num(a, 'rate-end', mode === 'td' ? 0.01 : 0.002, 0),
+    decay: num(a, 'decay', mode === 'td' ? 200_000 : 3, 1),
+    evalEvery: num(a, 'eval-every', 50_000, 1),
+    evalPairs: num(a, 'eval-pairs', 250, 1),
+    checkpointEvery: num(a, 'checkpoint-every', 20_000, 1),
+    data: a.get('data') ?? null,
+    epochs: num(a, 'epochs', 12, 1),
+    publish: a.has('publish'),
+    chunk: num(a, 'chunk', 500, 1),
+  };
+}
+
+interface Progress {
+  games: number;
+  chunks: number;
+  epoch: number;
+  elapsedMs: number;
+}
+
+function log(o: Options, entry: Record<string, unknown>): void {
+  const line = JSON.stringify(entry);
+  console.log(line);
+  appendFileSync(`${o.out}/log.jsonl`, line + '\n');
+}
+
+function snapshot(net: Net): Net {
+  const copy = new Net(net.shape);
+  copy.params().set(net.params());
+  return copy;
+}
+
+function strength(o: Options, net: Net, seed: number): Record<string, unknown> {
+  const ev = new Evaluator(snapshot(net), ENCODINGS[o.variant]);
+  const t0 = performance.now();
+  const base = arena(o.variant, netPicker(ev), baselinePicker, o.evalPairs, seed);
+  const rand = arena(o.variant, netPicker(ev), randomPicker(seededRandom(seed)), Math.max(10, Math.round(o.evalPairs / 5)), seed + 1);
+  return {
+    vs_baseline: { win: base.winRate, ci95: base.ci95, ppg: base.ppg, games: base.games },
+    vs_random: { win: rand.winRate, ppg: rand.ppg, games: rand.games },
+    eval_s: +((performance.now() - t0) / 1000).toFixed(1),
+  };
+}
+
+function startWorkers(o: Options, shape: NetShape, weights: SharedArrayBuffer, data?: WorkerInit['data']): Worker[] {
+  const init: WorkerInit = { variant: o.variant, shape, weights, data };
+  return Array.from({ length: o.workers }, () => startWorker(new URL(`./worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url), { workerData: init }));
+}
+
+function run(worker: Worker, job: Job): Promise<JobDone> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (m: JobDone): void => {
+      worker.off('error', onError);
+      resolve(m);
+    };
+    const onError = (e: Error): void => {
+      worker.off('message', onMessage);
+      reject(e);
+    };
+    worker.once('message', onMessage);
+    worker.once('error', onError);
+    worker.postMessage(job);
+  });
+}
+
+function prepare(o: Options): { net: Net; shared: SharedArrayBuffer; progress: Progress } {
+  mkdirSync(o.out, { recursive: true });
+  const enc = ENCODINGS[o.variant];
+  let net: Net;
+  let progress: Progress = { games: 0, chunks: 0, epoch: 0, elapsedMs: 0 };
+  if (o.resume && existsSync(`${o.out}/checkpoint.json`)) {
+    const w = loadWeights(`${o.out}/checkpoint`, o.variant);
+    net = w.net;
+    progress = { ...progress, ...((w.manifest.training.progress as Progress | undefined) ?? {}) };
+    console.error(`resuming from ${o.out}/checkpoint: ${JSON.stringify(progress)}`);
+  } else if (o.init) {
+    net = loadWeights(o.init, o.variant).net;
+    console.error(`starting from ${o.init}`);
+  } else {
+    net = new Net({ inputs: enc.inputs, hidden: o.hidden, outputs: enc.outputs });
+    net.initRandom(seededRandom(o.seed));
+  }
+  const shared = new SharedArrayBuffer(Net.byteLength(net.shape));
+  const sharedNet = new Net(net.shape, shared);
+  sharedNet.params().set(net.params());
+  return { net: sharedNet, shared, progress };
+}
+
+function training(o: Options, progress: Progress): Record<string, unknown> {
+  const common = { trainer: o.mode === 'td' ? 'td-lambda self-play' : 'supervised on gnubg 0-ply', seed: o.seed, workers: o.workers, rate: o.rate, rateEnd: o.rateEnd, decay: o.decay };
+  return o.mode === 'td' ? { ...common, lambda: o.lambda, games: progress.games, progress } : { ...common, data: o.data, epochs: progress.epoch, progress };
+}
+
+async function trainTd(o: Options): Promise<void> {
+  const { net, shared, progress } = prepare(o);
+  const workers = startWorkers(o, net.shape, shared);
+  const started = performance.now() - progress.elapsedMs;
+  const deadline = performance.now() + o.hours * 3_600_000;
+  let nextEval = Math.ceil((progress.games + 1) / o.evalEvery) * o.evalEvery;
+  let nextCheckpoint = progress.games + o.checkpointEvery;
+  let stopping = false;
+  const stop = (): void => {
+    stopping = true;
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  let dispatched = progress.games;
+  let turns = 0;
+  let sinceLog = 0;
+  let logT = performance.now();
+  const rateAt = (g: number): number => Math.max(o.rateEnd, (o.rate * o.decay) / (o.decay + g));
+  if (progress.games === 0) log(o, { games: 0, hours: 0, ...strength(o, net, 900_000) });
+  const loop = async (w: Worker): Promise<void> => {
+    while (!stopping && dispatched < o.games && performance.now() < deadline) {
+      const games = Math.min(o.chunk, o.games - dispatched);
+      const chunk = progress.chunks++;
+      const job: Job = { kind: 'td', chunk, games, rate: rateAt(dispatched), lambda: o.lambda, seed: o.seed * 1_000_003 + chunk };
+      dispatched += games;
+      const done = await run(w, job);
+      progress.games += done.games;
+      turns += done.turns;
+      sinceLog += done.games;
+      progress.elapsedMs = performance.now() - started;
+      if (progress.games >= nextCheckpoint) {
+        nextCheckpoint += o.checkpointEvery;
+        saveWeights(`${o.out}/checkpoint`, net, o.variant, training(o, progress));
+      }
+      if (progress.games >= nextEval) {
+        nextEval += o.evalEvery;
+        const hours = progress.elapsedMs / 3_600_000;
+        const perHour = Math.round((sinceLog / (performance.now() - logT)) * 3_600_000);
+        sinceLog = 0;
+        logT = performance.now();
+        const games = progress.games;
+        log(o, { games, hours: +hours.toFixed(3), games_per_hour: perHour, turns_per_game: +(turns / Math.max(1, games)).toFixed(1), rate: +rateAt(games).toFixed(4), ...strength(o, net, 900_000) });
+      }
+    }
+  };
+  await Promise.all(workers.map(loop));
+  for (const w of workers) await w.terminate();
+  const manifest = saveWeights(`${o.out}/checkpoint`, net, o.variant, training(o, progress));
+  console.error(`saved ${o.out}/checkpoint after ${progress.games} games (${manifest.sha256.slice(0, 12)})`);
+  finish(o, net, progress);
+}
+
+/** Read GNU Backgammon's outcomes (one position id and five probabilities a line). */
+function readData(file: string, variant: Variant): { boards: SharedArrayBuffer; targets: SharedArrayBuffer; count: number } {
+  // The file can be larger than a string may be: find the lines in the bytes.
+  const bytes = readFileSync(file);
+  const starts: number[] = [];
+  for (let i = 0; i < bytes.length; ) {
+    const end = bytes.indexOf(10, i);
+    const stop = end < 0 ? bytes.length : end;
+    if (stop > i) starts.push(i);
+    i = stop + 1;
+  }
+  const O = ENCODINGS[variant].outputs;
+  const boards = new SharedArrayBuffer(starts.length * 52);
+  const targets = new SharedArrayBuffer(starts.length * O * 4);
+  const b = new Int8Array(boards);
+  const t = new Float32Array(targets);
+  // A fixed shuffle, so the held-out part is a fair sample.
+  const order = Int32Array.from(starts.keys());
+  const random = seededRandom(12345);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    const x = order[i]!;
+    order[i] = order[j]!;
+    order[j] = x;
+  }
+  let count = 0;
+  for (const li of order) {
+    const from = starts[li]!;
+    const end = bytes.indexOf(10, from);
+    const parts = bytes.toString('latin1', from, end < 0 ? bytes.length : end).split(' ');
+    if (parts.length !== 1 + O) throw new Error(`${file}: bad line ${li + 1}`);
+    const p = parsePositionId(parts[0]!);
+    if (p.variant !== variant) throw new Error(`${file}: line ${li + 1} is not ${variant}`);
+    const me = p.turn === 'white' ? p.white : p.black;
+    const opp = p.turn === 'white' ? p.black : p.white;
+    b.set(me, count * 52);
+    b.set(opp, count * 52 + 26);
+    for (let k = 0; k < O; k++) t[count * O + k] = Number(parts[1 + k]);
+    count++;
+  }
+  return { boards, targets, count };
+}
+
+function holdoutScore(net: Net, variant: Variant, data: { boards: SharedArrayBuffer; targets: SharedArrayBuffer }, from: number, to: number): { mse: number; equityMae: number } {
+  const ev = new Evaluator(snapshot(net), ENCODINGS[variant]);
+  const b = new Int8Array(data.boards);
+  const t = new Float32Array(data.targets);
+  const O = ENCODINGS[variant].outputs;
+  const out = new Float32Array(O);
+  let se = 0;
+  let mae = 0;
+  for (let s = from; s < to; s++) {
+    ev.evaluate(b, s * 52, b, s * 52 + 26, out);
+    const target = t.subarray(s * O, s * O + O);
+    for (let k = 0; k < O; k++) se += (out[k]! - target[k]!) ** 2;
+    mae += Math.abs(equityOf(variant, out) - equityOf(variant, target));
+  }
+  const n = Math.max(1, to - from);
+  return { mse: +(se / n / O).toExponential(3), equityMae: +(mae / n).toFixed(5) };
+}
+
+async function trainGnubg(o: Options): Promise<void> {
+  const t0 = performance.now();
+  const data = readData(o.data!, o.variant);
+  console.error(`read ${data.count} positions in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const holdout = Math.min(50_000, Math.floor(data.count * 0.02));
+  const trainTo = data.count - holdout;
+  const { net, shared, progress } = prepare(o);
+  const workers = startWorkers(o, net.shape, shared, data);
+  const started = performance.now() - progress.elapsedMs;
+  log(o, { epoch: progress.epoch, samples: trainTo, holdout: holdoutScore(net, o.variant, data, trainTo, data.count) });
+  for (let epoch = progress.epoch; epoch < o.epochs; epoch++) {
+    const rate = Math.max(o.rateEnd, (o.rate * o.decay) / (o.decay + epoch));
+    const per = Math.ceil(trainTo / workers.length);
+    const done = await Promise.all(
+      workers.map((w, i) => run(w, { kind: 'fit', chunk: epoch * workers.length + i, from: i * per, to: Math.min(trainTo, (i + 1) * per), rate, seed: o.seed * 7919 + epoch * 131 + i })),
+    );
+    progress.epoch = epoch + 1;
+    progress.elapsedMs = performance.now() - started;
+    saveWeights(`${o.out}/checkpoint`, net, o.variant, training(o, progress));
+    const loss = done.reduce((s, d) => s + d.loss * d.samples, 0) / done.reduce((s, d) => s + d.samples, 0);
+    const evalNow = epoch + 1 === o.epochs || (epoch + 1) % 4 === 0;
+    log(o, {
+      epoch: epoch + 1,
+      hours: +(progress.elapsedMs / 3_600_000).toFixed(3),
+      rate: +rate.toFixed(5),
+      train_sq_error: +(loss / ENCODINGS[o.variant].outputs).toExponential(3),
+      holdout: holdoutScore(net, o.variant, data, trainTo, data.count),
+      ...(evalNow ? strength(o, net, 900_000) : {}),
+    });
+  }
+  for (const w of workers) await w.terminate();
+  finish(o, net, progress);
+}
+
+function finish(o: Options, net: Net, progress: Progress): void {
+  if (!o.publish) return;
+  mkdirSync(ASSETS_DIR, { recursive: true });
+  saveWeights(`${ASSETS_DIR}${o.variant}`, net, o.variant, training(o, progress));
+  if (existsSync(`${o.out}/log.jsonl`)) copyFileSync(`${o.out}/log.jsonl`, `${ASSETS_DIR}${o.variant}-log.jsonl`);
+  console.error(`published assets/ai/${o.variant}.{bin,json}`);
+}
+
+async function main(): Promise<number> {
+  let o: Options;
+  try {
+    o = options(process.argv.slice(2));
+  } catch (e) {
+    if (e instanceof UsageError) {
+      console.error(`error: ${e.message}\nusage: npm run train -- --variant long|short [--mode td|gnubg] [--games N] [--hours H] [--workers N] [--hidden N] [--out DIR] [--resume] [--init BASE] [--seed S] [--lambda L] [--rate R] [--rate-end R] [--decay N] [--eval-every N] [--eval-pairs N] [--checkpoint-every N] [--data FILE] [--epochs N] [--publish]`);
+      return 2;
+    }
+    throw e;
+  }
+  if (o.mode === 'td') await trainTd(o);
+  else await trainGnubg(o);
+  return 0;
+}
+
+process.exitCode = await main();

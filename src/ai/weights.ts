@@ -1,0 +1,81 @@
+/**
+ * Trained weights on disk: `<name>.bin` (the parameters as little-endian Float32, in Net's
+ * layout) and `<name>.json`, a manifest that says what they mean (the encoding and its version,
+ * the shape, the outputs) and where they come from (trainer, games, seed, date), with the
+ * SHA-256 of the binary. Loading checks all of it against the code.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Variant } from '../engine/types.js';
+import { ENCODINGS, type Encoding } from './encode.js';
+import { Net, type NetShape } from './net.js';
+
+export const OUTPUT_NAMES: Readonly<Record<Variant, readonly string[]>> = {
+  long: ['win', 'win-mars', 'lose-mars'],
+  short: ['win', 'win-gammon', 'win-backgammon', 'lose-gammon', 'lose-backgammon'],
+};
+
+export interface Manifest {
+  readonly variant: Variant;
+  readonly encoding: { readonly version: number; readonly inputs: number };
+  readonly shape: NetShape;
+  readonly outputs: readonly string[];
+  readonly sha256: string;
+  readonly date: string;
+  /** How they were made: the trainer and its settings, games or samples, the seed. */
+  readonly training: Readonly<Record<string, unknown>>;
+}
+
+export const ASSETS_DIR = fileURLToPath(new URL('../../assets/ai/', import.meta.url));
+
+export class WeightsError extends Error {}
+
+function sha256(buf: Uint8Array): string {
+  return createHash('sha256').update(buf).digest('hex');
+}
+
+export function bytesOf(net: Net): Uint8Array {
+  return new Uint8Array(net.buffer, net.w1.byteOffset, Net.byteLength(net.shape));
+}
+
+export function saveWeights(base: string, net: Net, variant: Variant, training: Record<string, unknown>): Manifest {
+  const enc = ENCODINGS[variant];
+  const bytes = bytesOf(net);
+  const manifest: Manifest = {
+    variant,
+    encoding: { version: enc.version, inputs: enc.inputs },
+    shape: net.shape,
+    outputs: OUTPUT_NAMES[variant],
+    sha256: sha256(bytes),
+    date: new Date().toISOString(),
+    training,
+  };
+  writeFileSync(`${base}.bin`, bytes);
+  writeFileSync(`${base}.json`, JSON.stringify(manifest, null, 2) + '\n');
+  return manifest;
+}
+
+/** Read and check weights: the manifest must match the encoding in the code, the bytes the hash. */
+export function loadWeights(base: string, variant: Variant): { net: Net; manifest: Manifest; encoding: Encoding } {
+  if (!existsSync(`${base}.json`) || !existsSync(`${base}.bin`)) throw new WeightsError(`no trained weights at ${base}.{bin,json}`);
+  const manifest = JSON.parse(readFileSync(`${base}.json`, 'utf8')) as Manifest;
+  const enc = ENCODINGS[variant];
+  if (manifest.variant !== variant) throw new WeightsError(`${base}: weights for ${manifest.variant}, not ${variant}`);
+  if (manifest.encoding?.version !== enc.version || manifest.encoding.inputs !== enc.inputs) {
+    throw new WeightsError(`${base}: weights for ${variant} encoding v${manifest.encoding?.version} (${manifest.encoding?.inputs} inputs), the code has v${enc.version} (${enc.inputs})`);
+  }
+  const shape = manifest.shape;
+  if (shape.inputs !== enc.inputs || shape.outputs !== enc.outputs) throw new WeightsError(`${base}: shape ${JSON.stringify(shape)} does not fit the encoding`);
+  const file = readFileSync(`${base}.bin`);
+  if (file.length !== Net.byteLength(shape)) throw new WeightsError(`${base}.bin has ${file.length} bytes, the shape needs ${Net.byteLength(shape)}`);
+  if (sha256(file) !== manifest.sha256) throw new WeightsError(`${base}.bin does not match the SHA-256 in its manifest`);
+  const buf = new ArrayBuffer(file.length);
+  new Uint8Array(buf).set(file);
+  return { net: new Net(shape, buf), manifest, encoding: enc };
+}
+
+/** The weights the bot plays with (assets/ai/<variant>). */
+export function loadBundled(variant: Variant): { net: Net; manifest: Manifest; encoding: Encoding } {
+  return loadWeights(`${ASSETS_DIR}${variant}`, variant);
+}
