@@ -27,6 +27,10 @@ menu-settings = ⚙️ Settings
 
 play-bot-variant = Which game?
 play-bot-level = { $variant }: how strong should I play?
+    🟢 Easy — for your first games: often plays a weaker move.
+    🟡 Medium — a club player: solid, now and then careless.
+    🟠 Hard — strong: looks one roll ahead on its best moves.
+    🔴 Expert — the strongest: looks further and forgives nothing.
 play-bot-length = How long a match?
 play-bot-started = { $variant } against the bot ({ $level }). Good luck!
 play-bot-private-only = Games against the bot are played in a private chat with me.
@@ -38,6 +42,8 @@ variant-long = Long nardy
 variant-short = Short nardy
 level-easy = easy
 level-medium = medium
+level-hard = hard
+level-expert = expert
 length-single = One game
 length-match = Match to { $n }
 length-other = Other length…
@@ -66,6 +72,8 @@ note-forced = Only one play was possible: { $play }.
 note-no-move = { $side } rolled { $dice } and could not move.
 note-bot-doubles = The bot doubles to { $value }.
 note-bot-takes = The bot takes the double.
+note-doubles = { $name } doubles to { $value }.
+note-takes = { $name } takes the double.
 note-bot-declines = The bot declines the resignation.
 note-dropped = The double was passed.
 note-resign-offered = Resignation offered: { $level } × the cube.

@@ -27,6 +27,10 @@ menu-settings = ⚙️ Настройки
 
 play-bot-variant = Во что играем?
 play-bot-level = { $variant }: насколько сильно мне играть?
+    🟢 Лёгкий — для первых партий: часто выбирает ход послабее.
+    🟡 Средний — уровень клуба: уверенно, но иногда небрежно.
+    🟠 Сильный — просчитывает на бросок вперёд лучшие ходы.
+    🔴 Эксперт — сильнейший: смотрит шире и не прощает ошибок.
 play-bot-length = Какой длины матч?
 play-bot-started = { $variant } против бота ({ $level }). Удачи!
 play-bot-private-only = С ботом играют в личном чате со мной.
@@ -38,6 +42,8 @@ variant-long = Длинные нарды
 variant-short = Короткие нарды
 level-easy = лёгкий
 level-medium = средний
+level-hard = сильный
+level-expert = эксперт
 length-single = Одна партия
 length-match = Матч до { $n }
 length-other = Другая длина…
@@ -70,6 +76,8 @@ note-forced = Возможен был только один ход: { $play }.
 note-no-move = { $side }: выпало { $dice }, ходить некуда.
 note-bot-doubles = Бот удваивает до { $value }.
 note-bot-takes = Бот принимает удвоение.
+note-doubles = { $name } удваивает ставку до { $value }.
+note-takes = { $name } принимает удвоение.
 note-bot-declines = Бот не принимает сдачу.
 note-dropped = От удвоения отказались.
 note-resign-offered = Предложена сдача: { $level } × куб.

@@ -1,6 +1,6 @@
 /** Draws the /rules lesson pictures with the renderer: npx tsx scripts/rules-pictures.ts -> assets/rules/*.png */
 import { writeFileSync } from 'node:fs';
-import { LESSONS } from '../src/rules/lessons.js';
+import { LESSONS } from '../src/lessons/lessons.js';
 import { renderPosition } from '../src/render/index.js';
 
 for (const lessons of Object.values(LESSONS)) {

@@ -3,7 +3,8 @@ import 'dotenv/config';
 import { createServer } from 'node:http';
 import { run, type RunnerHandle } from '@grammyjs/runner';
 import { webhookCallback } from 'grammy';
-import { createBot, publishCommands } from './bot/index.js';
+import { createApp } from './app/index.js';
+import { createBot } from './bot/index.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger } from './logger.js';
 import { warmUpRenderer } from './render/index.js';
@@ -29,7 +30,7 @@ async function openStore(cfg: Config, log: ReturnType<typeof createLogger>): Pro
   }
   const store = new RedisStore(cfg.redisUrl, cfg.keyPrefix, ttl);
   try {
-    await Promise.race([store.redis.ping(), new Promise((_, reject) => setTimeout(() => reject(new Error('timed out')), 10_000))]);
+    await Promise.race([store.ping(), new Promise((_, reject) => setTimeout(() => reject(new Error('timed out')), 10_000))]);
   } catch (e) {
     console.error(`cannot reach Redis at ${cfg.redisUrl}: ${(e as Error).message}`);
     process.exit(1);
@@ -42,7 +43,8 @@ async function main(): Promise<void> {
   const cfg = config();
   const log = createLogger(cfg.logLevel);
   const store = await openStore(cfg, log);
-  const { bot, services } = createBot(cfg, store, log);
+  const app = createApp(store, { defaultLanguage: cfg.defaultLanguage });
+  const { bot, publishCommands } = createBot(cfg, app, log);
 
   const t0 = performance.now();
   await warmUpRenderer();
@@ -54,7 +56,7 @@ async function main(): Promise<void> {
     console.error(`cannot start the bot: Telegram refused the token or is unreachable (${(e as Error).message})`);
     process.exit(1);
   }
-  await publishCommands(bot, services).catch((e) => log.warn({ err: e }, 'could not publish the command menus'));
+  await publishCommands().catch((e: unknown) => log.warn({ err: e }, 'could not publish the command menus'));
 
   let runner: RunnerHandle | null = null;
   let server: ReturnType<typeof createServer> | null = null;

@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LESSONS } from '../src/rules/lessons.js';
+import { LESSONS } from '../src/lessons/lessons.js';
 
 const keys = (lang: string): Set<string> =>
   new Set(readFileSync(new URL(`../locales/${lang}.ftl`, import.meta.url), 'utf8').split('\n').map((l) => /^([a-z][a-z0-9-]*) =/.exec(l)?.[1]).filter((k): k is string => !!k));
@@ -22,9 +22,8 @@ describe('locales', () => {
     const code = sourceFiles(new URL('../src/', import.meta.url)).join('\n');
     const used = new Set<string>();
     for (const m of code.matchAll(/\bt\('([a-z][a-z0-9-]+)'/g)) used.add(m[1]!);
-    for (const m of code.matchAll(/key: '([a-z][a-z0-9-]+)'/g)) used.add(m[1]!);
     for (const v of ['long', 'short']) used.add(`variant-${v}`);
-    for (const l of ['easy', 'medium']) used.add(`level-${l}`);
+    for (const l of ['easy', 'medium', 'hard', 'expert']) used.add(`level-${l}`);
     for (const r of ['oin', 'mars', 'single', 'gammon', 'backgammon', 'draw']) used.add(`result-${r}`);
     for (const c of ['game-over', 'not-your-turn', 'wrong-phase', 'illegal-step', 'nothing-to-undo', 'play-incomplete', 'illegal-play', 'cube-not-allowed', 'resign-pending', 'bad-action', 'busy']) used.add(`toast-refused-${c}`);
     for (const c of ['start', 'play', 'rules', 'settings', 'resign', 'cancel', 'fair', 'help']) used.add(`cmd-${c}`);

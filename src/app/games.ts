@@ -1,16 +1,19 @@
 /**
- * Use cases between the bot layer and the engine/store: start a game, apply a button press, let
- * the bot move, finish games and matches. Nothing here knows about Telegram.
+ * Games: start, a person's press, the bot's turn, rematch, forfeit, moving to another chat.
+ * Results are typed; what happened is recorded as domain events for the bot layer to word.
+ * A press never waits for the bot: the bot's turn is its own call (botTurn), made after the
+ * press has been saved and answered.
  */
 import { randomBytes } from 'node:crypto';
 import { createPlayer, type BotPlayer } from '../ai/player.js';
 import { fairRoll, newSeed, seedHash, verifyRolls } from '../engine/dice.js';
-import { actor, canDouble, currentTurn, type GameAction, type GameErrorCode, type ResignLevel } from '../engine/game.js';
+import { actor, canDouble, currentTurn, type GameAction, type GameErrorCode } from '../engine/game.js';
 import { applyMatchAction, newMatch, nextGame, type MatchState } from '../engine/match.js';
 import { defaultRules } from '../engine/rules.js';
-import { otherSide, type Dice, type Side, type Step, type Variant } from '../engine/types.js';
-import type { BotLevel, FairRecord, GameRecord, Lang, PlayerRef, Store, UserSettings } from '../store/types.js';
-import { readSettings } from '../store/types.js';
+import { otherSide, type Dice, type Die, type Side, type Step, type Variant } from '../engine/types.js';
+import type { Store } from '../store/types.js';
+import { DEFAULT_SETTINGS, GAME_RECORD_SCHEMA, type BotLevel, type FairRecord, type GameEvent, type GameKind, type GameRecord, type Lang, type PlayerRef, type Seat, type UserSettings } from './model.js';
+import { decodeGame, encodeGame, RecordError } from './records.js';
 
 /** What a person can press: the engine's actions, with dice left to the server, plus "next game". */
 export type Press =
@@ -19,18 +22,14 @@ export type Press =
   | { readonly type: 'next' };
 
 export type PressResult =
-  | { readonly kind: 'applied'; readonly game: GameRecord }
+  | { readonly kind: 'applied'; readonly game: GameRecord; readonly botToAct: boolean }
   | { readonly kind: 'stale'; readonly game: GameRecord }
   | { readonly kind: 'gone' }
   | { readonly kind: 'not-player'; readonly game: GameRecord }
   | { readonly kind: 'not-your-turn'; readonly game: GameRecord; readonly waitingFor: Side | null }
-  | { readonly kind: 'refused'; readonly game: GameRecord; readonly code: GameErrorCode | 'busy' };
+  | { readonly kind: 'refused'; readonly game: GameRecord; readonly code: GameErrorCode };
 
-export interface Human {
-  readonly id: number;
-  readonly name: string;
-  readonly lang: Lang;
-}
+export type BotTurnResult = { readonly kind: 'moved'; readonly game: GameRecord } | { readonly kind: 'idle'; readonly game: GameRecord } | { readonly kind: 'gone' };
 
 export interface GamesDeps {
   readonly store: Store;
@@ -39,6 +38,18 @@ export interface GamesDeps {
   readonly player?: (level: BotLevel) => BotPlayer;
   /** The settings of a user (auto-roll, confirm). */
   readonly settings?: (userId: number) => Promise<UserSettings>;
+}
+
+export interface StartOptions {
+  readonly kind: GameKind;
+  readonly chatId: number;
+  readonly lang: Lang;
+  readonly white: PlayerRef;
+  readonly black: PlayerRef;
+  readonly variant: Variant;
+  readonly length: number;
+  /** The game's id (a challenge's id when the game comes from it); a new one by default. */
+  readonly id?: string;
 }
 
 export function newId(): string {
@@ -64,16 +75,33 @@ export function humanSide(g: GameRecord): Side {
   return g.players.white.kind === 'human' ? 'white' : 'black';
 }
 
+/** The chats a game's boards are in. */
+export function chatsOf(g: GameRecord): number[] {
+  return g.seats.map((s) => s.chatId);
+}
+
+/** Who acts now in the game (null: nobody, the game is over). */
+export function toAct(g: GameRecord): Side | null {
+  const game = g.match.game;
+  if (g.match.winner || game.phase === 'over') return null;
+  return actor(game) ?? game.position.turn;
+}
+
+export function isBotToAct(g: GameRecord): boolean {
+  const side = toAct(g);
+  return side !== null && g.players[side].kind === 'bot' && g.match.game.phase !== 'opening';
+}
+
 export class Games {
   private readonly now: () => number;
   private readonly players = new Map<BotLevel, BotPlayer>();
   private readonly makePlayer: (level: BotLevel) => BotPlayer;
   private readonly settingsOf: (userId: number) => Promise<UserSettings>;
 
-  constructor(private readonly deps: GamesDeps) {
+  constructor(readonly deps: GamesDeps) {
     this.now = deps.now ?? Date.now;
     this.makePlayer = deps.player ?? ((level) => createPlayer(level));
-    this.settingsOf = deps.settings ?? ((id) => readSettings(deps.store, id));
+    this.settingsOf = deps.settings ?? (async () => DEFAULT_SETTINGS);
   }
 
   private player(level: BotLevel): BotPlayer {
@@ -82,81 +110,93 @@ export class Games {
     return p;
   }
 
-  get store(): Store {
+  private get store(): Store {
     return this.deps.store;
   }
 
-  /** A new match in a chat; the opening roll is made at once and a bot that starts plays. */
-  async start(opts: {
-    chatId: number;
-    kind: 'bot' | 'friend';
-    lang: Lang;
-    white: PlayerRef;
-    black: PlayerRef;
-    variant: Variant;
-    length: number;
-  }): Promise<GameRecord> {
-    const id = newId();
+  /** A game record by id (null when gone or unreadable). */
+  async get(id: string): Promise<GameRecord | null> {
+    const raw = await this.store.games.get(id);
+    if (raw === null) return null;
+    try {
+      return decodeGame(JSON.parse(raw));
+    } catch (e) {
+      if (e instanceof RecordError || e instanceof SyntaxError) return null;
+      throw e;
+    }
+  }
+
+  private stored(rec: GameRecord): { id: string; v: number; chats: number[]; finished: boolean; data: string } {
+    return { id: rec.id, v: rec.v, chats: chatsOf(rec), finished: rec.finished, data: encodeGame(rec) };
+  }
+
+  /** The record of a new match (not stored): the opening roll made, forced plays played. */
+  async build(opts: StartOptions): Promise<GameRecord> {
+    const id = opts.id ?? newId();
     const rules = defaultRules(opts.variant);
-    let rec: GameRecord = {
+    const human = opts.white.kind === 'human' ? 'white' : 'black';
+    const seats: Seat[] = [{ chatId: opts.chatId, viewer: opts.kind === 'bot' ? human : 'white', lang: opts.lang }];
+    const rec: GameRecord = {
+      schema: GAME_RECORD_SCHEMA,
       id,
       v: 0,
       kind: opts.kind,
-      chatId: opts.chatId,
-      lang: opts.lang,
+      seats,
       players: { white: opts.white, black: opts.black },
       match: newMatch(opts.variant, opts.length, rules),
       fair: newFair(id, 1),
       archive: [],
-      note: null,
+      events: [],
       createdAt: this.now(),
       updatedAt: this.now(),
       finished: false,
     };
-    rec = await this.settle(rec);
-    if (!(await this.store.createGame(rec))) throw new Error('game id collision');
+    return this.settle(rec, []);
+  }
+
+  /** Start and store a new match. If the bot is to act first, call botTurn. */
+  async start(opts: StartOptions): Promise<GameRecord> {
+    const rec = await this.build(opts);
+    if (!(await this.store.games.create(this.stored(rec)))) throw new Error('game id collision');
     return rec;
+  }
+
+  /** Store a record built for a challenge, taking the challenge in the same atomic step. */
+  async startFromChallenge(challengeId: string, rec: GameRecord): Promise<boolean> {
+    return this.store.challenges.claim(challengeId, this.stored(rec));
   }
 
   private roll(rec: GameRecord, match: MatchState): Dice {
     return fairRoll(rec.fair.seed, rec.fair.key, match.game.rolls);
   }
 
+  private must(out: ReturnType<typeof applyMatchAction>): MatchState {
+    if (!out.ok) throw out.error;
+    return out.state;
+  }
+
   /**
-   * Everything that happens without a person: the opening roll, the bot's decisions and moves,
-   * forced plays and passes, auto-roll. Returns the record with a note for the caption.
+   * Everything that happens for a person without a choice: the opening roll, forced plays and
+   * passes, auto-roll. Stops where a person must choose or the bot is to act.
    */
-  private async settle(rec: GameRecord, note: GameRecord['note'] = null): Promise<GameRecord> {
+  private async settle(rec: GameRecord, events: GameEvent[]): Promise<GameRecord> {
     let match = rec.match;
     for (let guard = 0; guard < 500; guard++) {
       const g = match.game;
       if (match.winner || g.phase === 'over') break;
-      const who = actor(g);
       if (g.phase === 'opening') {
-        match = this.must(applyMatchAction(match, { type: 'roll', dice: this.roll(rec, match) }, 'white'));
-        const opening = match.game.record.at(-1)!;
-        note = { key: 'note-opening', args: { dice: opening.replace('opening ', '') } };
+        const dice = this.roll(rec, match);
+        match = this.must(applyMatchAction(match, { type: 'roll', dice }, 'white'));
+        events.push({ type: 'opening', white: dice[0], black: dice[1] });
         continue;
       }
-      const p = rec.players[who!];
-      if (p.kind === 'bot') {
-        const bot = this.player(p.level);
-        let action: GameAction;
-        if (g.phase === 'roll') action = canDouble(g, who!) && bot.wantsToDouble(match) ? { type: 'double' } : { type: 'roll', dice: this.roll(rec, match) };
-        else if (g.phase === 'double') action = bot.takes(match) ? { type: 'take' } : { type: 'drop' };
-        else if (g.phase === 'resign') action = bot.acceptsResignation(match) ? { type: 'accept' } : { type: 'decline' };
-        else action = { type: 'play', moves: bot.choosePlay(g) };
-        match = this.must(applyMatchAction(match, action, who!));
-        if (action.type === 'double') note = { key: 'note-bot-doubles', args: { value: g.cube.value * 2 } };
-        else if (action.type === 'take') note = { key: 'note-bot-takes' };
-        else if (action.type === 'decline') note = { key: 'note-bot-declines' };
-        continue;
-      }
-      // A person is to act: help where nothing needs a choice.
+      const who = actor(g)!;
+      const p = rec.players[who];
+      if (p.kind === 'bot') break;
       if (g.phase === 'roll') {
         const settings = await this.settingsOf(p.id);
-        if (settings.autoRoll && !canDouble(g, who!)) {
-          match = this.must(applyMatchAction(match, { type: 'roll', dice: this.roll(rec, match) }, who!));
+        if (settings.autoRoll && !canDouble(g, who)) {
+          match = this.must(applyMatchAction(match, { type: 'roll', dice: this.roll(rec, match) }, who));
           continue;
         }
         break;
@@ -165,36 +205,36 @@ export class Games {
         const view = currentTurn(g);
         if (g.steps.length === 0 && view.plays.length === 1) {
           // A forced play is played for the player.
-          const forced = view.plays[0]!;
-          match = this.must(applyMatchAction(match, { type: 'play', moves: forced.moves }, who!));
-          note = { key: 'note-forced', args: { play: match.game.last?.text ?? '' } };
+          const dice = g.dice!;
+          match = this.must(applyMatchAction(match, { type: 'play', moves: view.plays[0]!.moves }, who));
+          events.push({ type: 'forced', side: who, dice, play: match.game.last?.text ?? '' });
           continue;
         }
         break;
       }
       break;
     }
-    // A roll that could not be played shows as a note (if nothing else happened since).
+    return this.finishSettle(rec, match, events);
+  }
+
+  /** Note a roll that could not be played, reveal a finished game's seed. */
+  private finishSettle(rec: GameRecord, match: MatchState, events: GameEvent[]): GameRecord {
     const last = match.game.last;
-    if (last && last.moves.length === 0 && match.game.phase !== 'over') note = { key: 'note-no-move', args: { side: last.side, dice: `${last.dice[0]}-${last.dice[1]}` } };
+    if (last && last.moves.length === 0 && match.game.phase !== 'over' && !events.some((e) => e.type === 'no-move' && e.side === last.side)) {
+      events.push({ type: 'no-move', side: last.side, dice: last.dice });
+    }
     let fair = rec.fair;
     let finished = rec.finished;
     if (match.game.phase === 'over') {
-      // The game's seed is revealed with its rolls.
       fair = { ...fair, rolls: match.game.rollLog };
       finished = match.winner !== null;
     }
-    return { ...rec, match, fair, finished, note, updatedAt: this.now() };
+    return { ...rec, match, fair, finished, events, updatedAt: this.now() };
   }
 
-  private must(out: ReturnType<typeof applyMatchAction>): MatchState {
-    if (!out.ok) throw out.error;
-    return out.state;
-  }
-
-  /** Apply a press by a user on a board of version v. */
+  /** Apply a press by a user on a board of version v. The bot does not move here. */
   async press(gameId: string, v: number, userId: number, press: Press): Promise<PressResult> {
-    const rec = await this.store.getGame(gameId);
+    const rec = await this.get(gameId);
     if (!rec) return { kind: 'gone' };
     if (rec.v !== v) return { kind: 'stale', game: rec };
     const side = sideOfUser(rec, userId);
@@ -202,7 +242,7 @@ export class Games {
     const g = rec.match.game;
 
     let match: MatchState;
-    let note: GameRecord['note'] = null;
+    const events: GameEvent[] = [];
     let fair = rec.fair;
     let archive = rec.archive;
     if (press.type === 'next') {
@@ -211,7 +251,7 @@ export class Games {
       match = nextGame(rec.match);
       fair = newFair(rec.id, match.gameNo);
     } else {
-      const action = this.toAction(press, rec, side);
+      const action = this.toAction(press, rec);
       if (press.type !== 'resign') {
         const who = actor(g);
         if (who !== null && who !== side) return { kind: 'not-your-turn', game: rec, waitingFor: who };
@@ -224,20 +264,21 @@ export class Games {
         const settings = await this.settingsOf(userId);
         if (!settings.confirm && currentTurn(match.game).complete) match = this.must(applyMatchAction(match, { type: 'done' }, side));
       }
-      if (press.type === 'drop') note = { key: 'note-dropped' };
-      if (press.type === 'resign') note = { key: 'note-resign-offered', args: { level: press.level } };
-      if (press.type === 'decline') note = { key: 'note-resign-declined' };
+      if (press.type === 'drop') events.push({ type: 'dropped', side });
+      if (press.type === 'resign') events.push({ type: 'resign-offered', side, level: press.level });
+      if (press.type === 'decline') events.push({ type: 'resign-declined', side });
     }
-    const next = await this.settle({ ...rec, match, fair, archive }, note);
+    const next = await this.settle({ ...rec, match, fair, archive }, events);
     const saved: GameRecord = { ...next, v: rec.v + 1 };
-    if (!(await this.store.saveGame(saved, rec.v))) {
-      const now = await this.store.getGame(gameId);
+    const r = await this.store.games.save(this.stored(saved), rec.v);
+    if (r !== 'saved') {
+      const now = await this.get(gameId);
       return now ? { kind: 'stale', game: now } : { kind: 'gone' };
     }
-    return { kind: 'applied', game: saved };
+    return { kind: 'applied', game: saved, botToAct: isBotToAct(saved) };
   }
 
-  private toAction(press: Press, rec: GameRecord, side: Side): GameAction {
+  private toAction(press: Press, rec: GameRecord): GameAction {
     switch (press.type) {
       case 'roll':
         return { type: 'roll', dice: this.roll(rec, rec.match) };
@@ -248,19 +289,65 @@ export class Games {
       case 'next':
         throw new Error('unreachable');
       default:
-        void side;
         return { type: press.type };
     }
   }
 
+  /** The bot's decisions and moves while it is to act (and what follows for the person without a choice). */
+  async botTurn(gameId: string): Promise<BotTurnResult> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const rec = await this.get(gameId);
+      if (!rec) return { kind: 'gone' };
+      if (!isBotToAct(rec)) return { kind: 'idle', game: rec };
+      const events = [...rec.events];
+      let match = rec.match;
+      let current = rec;
+      for (let guard = 0; guard < 200; guard++) {
+        const g = match.game;
+        if (match.winner || g.phase === 'over') break;
+        const who = actor(g) ?? g.position.turn;
+        const p = rec.players[who];
+        if (p.kind !== 'bot') {
+          // The person's forced plays and auto-roll; then perhaps the bot again.
+          current = await this.settle({ ...current, match }, events);
+          match = current.match;
+          if (!isBotToAct(current)) break;
+          continue;
+        }
+        const bot = this.player(p.level);
+        let action: GameAction;
+        if (g.phase === 'roll') action = canDouble(g, who) && bot.wantsToDouble(match) ? { type: 'double' } : { type: 'roll', dice: this.roll(rec, match) };
+        else if (g.phase === 'double') action = bot.takes(match) ? { type: 'take' } : { type: 'drop' };
+        else if (g.phase === 'resign') action = bot.acceptsResignation(match) ? { type: 'accept' } : { type: 'decline' };
+        else action = { type: 'play', moves: bot.choosePlay(g) };
+        match = this.must(applyMatchAction(match, action, who));
+        if (action.type === 'double') events.push({ type: 'doubled', side: who, value: g.cube.value * 2 });
+        else if (action.type === 'take') events.push({ type: 'took', side: who, value: g.cube.value * 2 });
+        else if (action.type === 'drop') events.push({ type: 'dropped', side: who });
+        else if (action.type === 'decline') events.push({ type: 'resign-declined', side: who });
+        current = { ...current, match };
+      }
+      const next = this.finishSettle(current, match, events);
+      const saved: GameRecord = { ...next, v: rec.v + 1 };
+      const r = await this.store.games.save(this.stored(saved), rec.v);
+      if (r === 'saved') return { kind: 'moved', game: saved };
+      if (r === 'gone') return { kind: 'gone' };
+    }
+    const rec = await this.get(gameId);
+    return rec ? { kind: 'idle', game: rec } : { kind: 'gone' };
+  }
+
   /** A new match with the same players, colours swapped. Of two presses on one board, one wins. */
-  async rematch(rec: GameRecord, userId: number): Promise<GameRecord | null> {
-    if (!rec.finished || !sideOfUser(rec, userId)) return null;
-    if (!(await this.store.saveGame({ ...rec, v: rec.v + 1, note: { key: 'note-rematched' } }, rec.v))) return null;
+  async rematch(gameId: string, v: number, userId: number): Promise<GameRecord | null> {
+    const rec = await this.get(gameId);
+    if (!rec || rec.v !== v || !rec.finished || !sideOfUser(rec, userId)) return null;
+    const marked: GameRecord = { ...rec, v: rec.v + 1, events: [{ type: 'rematched' }] };
+    if ((await this.store.games.save(this.stored(marked), rec.v)) !== 'saved') return null;
+    const seat = rec.seats[0]!;
     return this.start({
-      chatId: rec.chatId,
       kind: rec.kind,
-      lang: rec.lang,
+      chatId: seat.chatId,
+      lang: seat.lang,
       white: rec.players.black,
       black: rec.players.white,
       variant: rec.match.variant,
@@ -268,37 +355,50 @@ export class Games {
     });
   }
 
-  /** Move a game to another chat (a group that became a supergroup); its board is sent afresh. */
-  async moveChat(rec: GameRecord, chatId: number): Promise<GameRecord | null> {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const cur = attempt === 0 ? rec : await this.store.getGame(rec.id);
-      if (!cur) return null;
-      const saved: GameRecord = { ...cur, v: cur.v + 1, chatId };
-      if (await this.store.saveGame(saved, cur.v)) {
-        await this.store.setBoard(rec.id, null);
-        return saved;
+  /** Move the games of a chat to another (a group that became a supergroup); their boards are sent afresh. */
+  async moveChat(fromChatId: number, toChatId: number): Promise<GameRecord[]> {
+    const ids = await this.store.games.moveChat(fromChatId, toChatId);
+    const moved: GameRecord[] = [];
+    for (const id of ids) {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const cur = await this.get(id);
+        if (!cur) break;
+        const seats = cur.seats.map((s) => (s.chatId === fromChatId ? { ...s, chatId: toChatId } : s));
+        const saved: GameRecord = { ...cur, v: cur.v + 1, seats };
+        const r = await this.store.games.save(this.stored(saved), cur.v);
+        if (r === 'saved') {
+          await this.store.boards.clear(id, fromChatId);
+          moved.push(saved);
+          break;
+        }
+        if (r === 'gone') break;
       }
     }
-    return null;
+    return moved;
   }
 
   /** Give up a game (the /cancel of a game against the bot): the opponent wins the game and match. */
   async forfeit(gameId: string, userId: number): Promise<GameRecord | null> {
-    const rec = await this.store.getGame(gameId);
+    const rec = await this.get(gameId);
     if (!rec || rec.finished) return null;
     const side = sideOfUser(rec, userId);
     if (!side) return null;
     let match = this.must(applyMatchAction(rec.match, { type: 'forfeit' }, side));
     match = { ...match, winner: otherSide(side) };
-    const saved: GameRecord = { ...rec, v: rec.v + 1, match, finished: true, fair: { ...rec.fair, rolls: match.game.rollLog }, note: { key: 'note-forfeit' }, updatedAt: this.now() };
-    return (await this.store.saveGame(saved, rec.v)) ? saved : null;
+    const saved: GameRecord = { ...rec, v: rec.v + 1, match, finished: true, fair: { ...rec.fair, rolls: match.game.rollLog }, events: [{ type: 'forfeit', side }], updatedAt: this.now() };
+    return (await this.store.games.save(this.stored(saved), rec.v)) === 'saved' ? saved : null;
+  }
+
+  /** The unfinished games of a chat. */
+  async inChat(chatId: number): Promise<GameRecord[]> {
+    const ids = await this.store.games.inChat(chatId);
+    const games = await Promise.all(ids.map((id) => this.get(id)));
+    return games.filter((g): g is GameRecord => !!g && !g.finished);
   }
 
   /** The user's unfinished games in a chat. */
   async userGamesInChat(chatId: number, userId: number): Promise<GameRecord[]> {
-    const ids = await this.store.activeGames(chatId);
-    const games = await Promise.all(ids.map((id) => this.store.getGame(id)));
-    return games.filter((g): g is GameRecord => !!g && !g.finished && sideOfUser(g, userId) !== null);
+    return (await this.inChat(chatId)).filter((g) => sideOfUser(g, userId) !== null);
   }
 }
 
@@ -315,9 +415,11 @@ export function verifyGame(rec: GameRecord): GameCheck[] {
   const games = [...rec.archive, ...(rec.match.game.phase === 'over' ? [rec.fair] : [])];
   const out: GameCheck[] = games.map((f) => {
     const rolls: Dice[] = [];
-    for (let i = 0; i + 1 < f.rolls.length; i += 2) rolls.push([Number(f.rolls[i]), Number(f.rolls[i + 1])] as unknown as Dice);
+    for (let i = 0; i + 1 < f.rolls.length; i += 2) rolls.push([Number(f.rolls[i]) as Die, Number(f.rolls[i + 1]) as Die]);
     return { key: f.key, hash: f.hash, seed: f.seed, ok: verifyRolls(f.seed, f.hash, f.key, rolls).ok, rolls: rolls.length };
   });
   if (rec.match.game.phase !== 'over') out.push({ key: rec.fair.key, hash: rec.fair.hash, seed: null, ok: null, rolls: rec.match.game.rolls });
   return out;
 }
+
+export type { Step };

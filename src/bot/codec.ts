@@ -1,36 +1,41 @@
 /**
- * Callback data (at most 64 bytes), parsed strictly: anything else is a forged or broken button.
- *   g|<game>|<v>|<act>   game buttons; act: r roll, s<ff><tt> step, u undo, d done, D double,
- *                        t take, p pass, R1-R3 resign, Rm resign menu, Rb back, a accept,
- *                        x decline, n next game, m rematch
+ * Callback data (at most 64 bytes): every button's data is made by an encoder here and parsed
+ * strictly back; anything else is a forged or broken button.
+ *   g|<game>|<v>|<act>     game buttons; act: r roll, s<ff><tt> step, u undo, d done, D double,
+ *                          t take, p pass, R1-R3 resign, Rm resign menu, Rb back, a accept,
+ *                          x decline, n next game, m rematch
  *   c|<challenge>|<a|d|x>  accept, decline, cancel a challenge
  *   pb|<variant>[|<level>[|<length>|other]]  the play-the-bot menu (other: ask for a length)
- *   m|<menu>              main menu items
- *   ru|<variant>|<page>   rules lessons
- *   st|<key>|<value>      settings
+ *   m|<menu item>          main menu items
+ *   ru|<variant>|<page>    rules lessons
+ *   st|<key>|<value>       settings
  */
 import type { Press } from '../app/games.js';
+import { LANGS, type BotLevel, type SettingChange } from '../app/model.js';
+import { LEVELS_IN_ORDER } from '../ai/player.js';
 import type { Variant } from '../engine/types.js';
-import type { BotLevel } from '../store/types.js';
 
 export type GameAct = Press | { readonly type: 'resign-menu' } | { readonly type: 'back' } | { readonly type: 'rematch' };
+export type MenuItem = 'bot' | 'friend' | 'rules' | 'settings' | 'help';
+export type ChallengeAct = 'accept' | 'decline' | 'cancel';
 
 export type Callback =
   | { readonly kind: 'game'; readonly id: string; readonly v: number; readonly act: GameAct }
-  | { readonly kind: 'challenge'; readonly id: string; readonly act: 'accept' | 'decline' | 'cancel' }
+  | { readonly kind: 'challenge'; readonly id: string; readonly act: ChallengeAct }
   | { readonly kind: 'play-bot'; readonly variant: Variant | null; readonly level: BotLevel | null; readonly length: number | 'other' | null }
-  | { readonly kind: 'menu'; readonly item: 'bot' | 'friend' | 'rules' | 'settings' | 'help' }
+  | { readonly kind: 'menu'; readonly item: MenuItem }
   | { readonly kind: 'rules'; readonly variant: Variant; readonly page: number }
-  | { readonly kind: 'settings'; readonly key: 'lang' | 'orient' | 'auto' | 'confirm' | 'theme'; readonly value: string };
+  | { readonly kind: 'settings'; readonly change: SettingChange };
 
 export const MATCH_LENGTHS = [1, 3, 5, 7] as const;
 const ID = /^[0-9a-z]{10}$/;
+const MENU_ITEMS: readonly MenuItem[] = ['bot', 'friend', 'rules', 'settings', 'help'];
 
 function pad(n: number): string {
   return String(n).padStart(2, '0');
 }
 
-export function encodeAct(act: GameAct): string {
+function encodeAct(act: GameAct): string {
   switch (act.type) {
     case 'roll': return 'r';
     case 'step': return `s${pad(act.step[0])}${pad(act.step[1])}`;
@@ -49,17 +54,15 @@ export function encodeAct(act: GameAct): string {
   }
 }
 
-export function gameData(id: string, v: number, act: GameAct): string {
-  return `g|${id}|${v}|${encodeAct(act)}`;
-}
+const SIMPLE_ACTS: ReadonlyMap<string, GameAct> = new Map<string, GameAct>([
+  ['r', { type: 'roll' }], ['u', { type: 'undo' }], ['d', { type: 'done' }], ['D', { type: 'double' }], ['t', { type: 'take' }], ['p', { type: 'drop' }],
+  ['R1', { type: 'resign', level: 1 }], ['R2', { type: 'resign', level: 2 }], ['R3', { type: 'resign', level: 3 }],
+  ['Rm', { type: 'resign-menu' }], ['Rb', { type: 'back' }], ['a', { type: 'accept' }], ['x', { type: 'decline' }], ['n', { type: 'next' }], ['m', { type: 'rematch' }],
+]);
 
 function decodeAct(s: string): GameAct | null {
-  const simple: Record<string, GameAct> = {
-    r: { type: 'roll' }, u: { type: 'undo' }, d: { type: 'done' }, D: { type: 'double' }, t: { type: 'take' }, p: { type: 'drop' },
-    R1: { type: 'resign', level: 1 }, R2: { type: 'resign', level: 2 }, R3: { type: 'resign', level: 3 },
-    Rm: { type: 'resign-menu' }, Rb: { type: 'back' }, a: { type: 'accept' }, x: { type: 'decline' }, n: { type: 'next' }, m: { type: 'rematch' },
-  };
-  if (Object.hasOwn(simple, s)) return simple[s]!;
+  const simple = SIMPLE_ACTS.get(s);
+  if (simple) return simple;
   const m = /^s(\d\d)(\d\d)$/.exec(s);
   if (!m) return null;
   const from = Number(m[1]);
@@ -68,8 +71,46 @@ function decodeAct(s: string): GameAct | null {
   return { type: 'step', step: [from, to] };
 }
 
+const SETTING_CODES: ReadonlyMap<string, (value: string) => SettingChange | null> = new Map<string, (value: string) => SettingChange | null>([
+  ['lang', (v) => ((LANGS as readonly string[]).includes(v) ? { key: 'lang', value: v as 'ru' } : null)],
+  ['orient', (v) => (v === 'own' || v === 'white' ? { key: 'orientation', value: v } : null)],
+  ['auto', (v) => (v === '0' || v === '1' ? { key: 'autoRoll', value: v === '1' } : null)],
+  ['confirm', (v) => (v === '0' || v === '1' ? { key: 'confirm', value: v === '1' } : null)],
+  ['theme', (v) => (v === 'wood' || v === 'dark' ? { key: 'theme', value: v } : null)],
+]);
+
+function encodeSetting(c: SettingChange): string {
+  switch (c.key) {
+    case 'lang': return `st|lang|${c.value}`;
+    case 'orientation': return `st|orient|${c.value}`;
+    case 'autoRoll': return `st|auto|${c.value ? 1 : 0}`;
+    case 'confirm': return `st|confirm|${c.value ? 1 : 0}`;
+    case 'theme': return `st|theme|${c.value}`;
+  }
+}
+
+/** The data of a button. */
+export function encode(cb: Callback): string {
+  switch (cb.kind) {
+    case 'game': return `g|${cb.id}|${cb.v}|${encodeAct(cb.act)}`;
+    case 'challenge': return `c|${cb.id}|${{ accept: 'a', decline: 'd', cancel: 'x' }[cb.act]}`;
+    case 'play-bot': return ['pb', cb.variant ?? '', ...(cb.level ? [cb.level, ...(cb.length !== null ? [String(cb.length)] : [])] : [])].join('|');
+    case 'menu': return `m|${cb.item}`;
+    case 'rules': return `ru|${cb.variant}|${cb.page}`;
+    case 'settings': return encodeSetting(cb.change);
+  }
+}
+
+export function gameData(id: string, v: number, act: GameAct): string {
+  return encode({ kind: 'game', id, v, act });
+}
+
+function variantOf(s: string | undefined): Variant | null {
+  return s === 'long' || s === 'short' ? s : null;
+}
+
 export function parseCallback(data: string | undefined): Callback | null {
-  if (!data || data.length > 64) return null;
+  if (typeof data !== 'string' || data.length === 0 || data.length > 64) return null;
   const parts = data.split('|');
   switch (parts[0]) {
     case 'g': {
@@ -78,32 +119,40 @@ export function parseCallback(data: string | undefined): Callback | null {
       return act ? { kind: 'game', id: parts[1]!, v: Number(parts[2]), act } : null;
     }
     case 'c': {
-      const act = ({ a: 'accept', d: 'decline', x: 'cancel' } as const)[parts[2] as 'a' | 'd' | 'x'];
+      const act = parts[2] === 'a' ? 'accept' : parts[2] === 'd' ? 'decline' : parts[2] === 'x' ? 'cancel' : null;
       if (parts.length !== 3 || !ID.test(parts[1]!) || !act) return null;
       return { kind: 'challenge', id: parts[1]!, act };
     }
     case 'pb': {
-      const variant = parts[1] === 'long' || parts[1] === 'short' ? parts[1] : parts[1] === '' && parts.length === 2 ? null : undefined;
-      if (variant === undefined || parts.length > 4) return null;
-      const level = parts[2] === undefined ? null : parts[2] === 'easy' || parts[2] === 'medium' ? parts[2] : undefined;
-      if (level === undefined) return null;
-      const length = parts[3] === undefined ? null : parts[3] === 'other' ? 'other' : MATCH_LENGTHS.includes(Number(parts[3]) as 1) && /^\d$/.test(parts[3]) ? Number(parts[3]) : undefined;
-      if (length === undefined) return null;
+      if (parts.length < 2 || parts.length > 4) return null;
+      const variant = variantOf(parts[1]);
+      if (!variant && !(parts[1] === '' && parts.length === 2)) return null;
+      let level: BotLevel | null = null;
+      if (parts.length >= 3) {
+        if (!(LEVELS_IN_ORDER as readonly string[]).includes(parts[2]!)) return null;
+        level = parts[2] as BotLevel;
+      }
+      let length: number | 'other' | null = null;
+      if (parts.length === 4) {
+        if (parts[3] === 'other') length = 'other';
+        else if (/^\d$/.test(parts[3]!) && (MATCH_LENGTHS as readonly number[]).includes(Number(parts[3]))) length = Number(parts[3]);
+        else return null;
+      }
       return { kind: 'play-bot', variant, level, length };
     }
     case 'm': {
-      const item = parts[1];
-      if (parts.length !== 2 || !['bot', 'friend', 'rules', 'settings', 'help'].includes(item!)) return null;
-      return { kind: 'menu', item: item as 'bot' };
+      if (parts.length !== 2 || !(MENU_ITEMS as readonly string[]).includes(parts[1]!)) return null;
+      return { kind: 'menu', item: parts[1] as MenuItem };
     }
     case 'ru': {
-      if (parts.length !== 3 || (parts[1] !== 'long' && parts[1] !== 'short') || !/^\d{1,2}$/.test(parts[2]!)) return null;
-      return { kind: 'rules', variant: parts[1], page: Number(parts[2]) };
+      const variant = variantOf(parts[1]);
+      if (parts.length !== 3 || !variant || !/^\d{1,2}$/.test(parts[2]!)) return null;
+      return { kind: 'rules', variant, page: Number(parts[2]) };
     }
     case 'st': {
-      const allowed: Record<string, string[]> = { lang: ['ru', 'en'], orient: ['own', 'white'], auto: ['0', '1'], confirm: ['0', '1'], theme: ['wood', 'dark'] };
-      if (parts.length !== 3 || !allowed[parts[1]!]?.includes(parts[2]!)) return null;
-      return { kind: 'settings', key: parts[1] as 'lang', value: parts[2]! };
+      const make = parts.length === 3 ? SETTING_CODES.get(parts[1]!) : undefined;
+      const change = make ? make(parts[2]!) : null;
+      return change ? { kind: 'settings', change } : null;
     }
     default:
       return null;

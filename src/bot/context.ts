@@ -1,5 +1,6 @@
-import type { Context } from 'grammy';
+import type { CommandsFlavor } from '@grammyjs/commands';
 import type { ConversationFlavor } from '@grammyjs/conversations';
 import type { I18nFlavor } from '@grammyjs/i18n';
+import type { Context } from 'grammy';
 
-export type Ctx = ConversationFlavor<Context & I18nFlavor>;
+export type Ctx = ConversationFlavor<Context & I18nFlavor & CommandsFlavor>;

@@ -1,24 +1,32 @@
 import type { I18n } from '@grammyjs/i18n';
-import type { Games } from '../app/games.js';
+import { isBotToAct } from '../app/games.js';
+import type { App } from '../app/index.js';
+import type { GameRecord, Lang } from '../app/model.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
-import type { Lang, Store, UserSettings } from '../store/types.js';
-import type { Boards } from './board.js';
+import type { Boards, ShowOptions } from './board.js';
 import type { Ctx } from './context.js';
+import { translator, type Translate } from './view/text.js';
 
 /** What the features need, built once in createBot. */
 export interface Services {
   readonly config: Config;
-  readonly store: Store;
-  readonly games: Games;
+  readonly app: App;
   readonly boards: Boards;
   readonly i18n: I18n<Ctx>;
   readonly log: Logger;
-  settings(userId: number): Promise<UserSettings>;
   langOf(ctx: Ctx): Promise<Lang>;
+  t(lang: Lang): Translate;
 }
 
-export function displayName(from: { first_name: string; last_name?: string; username?: string }): string {
-  const name = [from.first_name, from.last_name].filter(Boolean).join(' ').trim();
-  return name || (from.username ? `@${from.username}` : 'Player');
+/** Show a game's board, after the bot's turn when the bot is to act (the press is answered before). */
+export async function showGame(s: Services, rec: GameRecord, opts: ShowOptions = {}): Promise<GameRecord> {
+  let shown = rec;
+  if (isBotToAct(rec)) {
+    const r = await s.app.games.botTurn(rec.id);
+    if (r.kind === 'gone') return rec;
+    shown = r.game;
+  }
+  await s.boards.show(shown, opts);
+  return shown;
 }

@@ -1,3 +1,3 @@
 export * from './types.js';
 export { MemoryStore } from './memory.js';
-export { RedisStore } from './redis.js';
+export { RedisStore, USER_TTL_SECONDS, type RedisTarget } from './redis.js';

@@ -1,135 +1,221 @@
 /** The in-process store: the same contract as Redis, kept in Maps; everything ends with the process. */
-import type { BoardMessage, Challenge, GameRecord, Store, StoreTtl, UserSettings } from './types.js';
+import type { BoardMessage, BoardStore, ChallengeStore, DialogueStore, GameStore, SaveResult, Store, StoredGame, StoreTtl, UserStore } from './types.js';
 
 interface Entry<T> {
   value: T;
   expires: number;
 }
 
-export class MemoryStore implements Store {
-  readonly kind = 'memory' as const;
-  private readonly games = new Map<string, Entry<string>>();
-  private readonly chats = new Map<number, Set<string>>();
-  private readonly challenges = new Map<string, Entry<string>>();
-  private readonly users = new Map<number, string>();
-  private readonly boards = new Map<string, Entry<string>>();
-  private readonly states = new Map<string, Entry<string>>();
+class Timed<T> {
+  private readonly map = new Map<string, Entry<T>>();
 
-  constructor(
-    private readonly ttl: StoreTtl,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(private readonly now: () => number) {}
 
-  private live<T>(map: Map<string, Entry<T>>, id: string): T | null {
-    const e = map.get(id);
+  get(key: string): T | null {
+    const e = this.map.get(key);
     if (!e) return null;
     if (e.expires <= this.now()) {
-      map.delete(id);
+      this.map.delete(key);
       return null;
     }
     return e.value;
   }
 
-  async getGame(id: string): Promise<GameRecord | null> {
-    const s = this.live(this.games, id);
-    return s ? (JSON.parse(s) as GameRecord) : null;
+  set(key: string, value: T, seconds: number): void {
+    this.map.set(key, { value, expires: this.now() + seconds * 1000 });
   }
 
-  async createGame(game: GameRecord): Promise<boolean> {
-    if (this.live(this.games, game.id) !== null) return false;
-    this.games.set(game.id, { value: JSON.stringify(game), expires: this.now() + this.ttl.idleSeconds * 1000 });
+  delete(key: string): boolean {
+    return this.map.delete(key);
+  }
+}
+
+class MemoryGames implements GameStore {
+  readonly records: Timed<{ v: number; data: string }>;
+  private readonly chats = new Map<number, Set<string>>();
+
+  constructor(
+    private readonly ttl: StoreTtl,
+    now: () => number,
+  ) {
+    this.records = new Timed(now);
+  }
+
+  async get(id: string): Promise<string | null> {
+    return this.records.get(id)?.data ?? null;
+  }
+
+  index(game: StoredGame): void {
+    for (const chatId of game.chats) {
+      let set = this.chats.get(chatId);
+      if (!set) this.chats.set(chatId, (set = new Set()));
+      if (game.finished) set.delete(game.id);
+      else set.add(game.id);
+    }
+  }
+
+  async create(game: StoredGame): Promise<boolean> {
+    return this.createNow(game);
+  }
+
+  createNow(game: StoredGame): boolean {
+    if (this.records.get(game.id) !== null) return false;
+    this.records.set(game.id, { v: game.v, data: game.data }, this.ttl.idleSeconds);
     this.index(game);
     return true;
   }
 
-  private index(game: GameRecord): void {
-    let set = this.chats.get(game.chatId);
-    if (!set) this.chats.set(game.chatId, (set = new Set()));
-    if (game.finished) set.delete(game.id);
-    else set.add(game.id);
-  }
-
-  async saveGame(game: GameRecord, expectedV: number): Promise<boolean> {
-    const cur = this.live(this.games, game.id);
-    if (cur === null || (JSON.parse(cur) as GameRecord).v !== expectedV) return false;
-    const ttl = game.finished ? this.ttl.finishedSeconds : this.ttl.idleSeconds;
-    this.games.set(game.id, { value: JSON.stringify(game), expires: this.now() + ttl * 1000 });
+  async save(game: StoredGame, expectedV: number): Promise<SaveResult> {
+    const cur = this.records.get(game.id);
+    if (cur === null) return 'gone';
+    if (cur.v !== expectedV) return 'conflict';
+    this.records.set(game.id, { v: game.v, data: game.data }, game.finished ? this.ttl.finishedSeconds : this.ttl.idleSeconds);
     this.index(game);
-    return true;
+    return 'saved';
   }
 
-  async activeGames(chatId: number): Promise<string[]> {
+  async inChat(chatId: number): Promise<string[]> {
     const set = this.chats.get(chatId);
     if (!set) return [];
-    for (const id of set) if (this.live(this.games, id) === null) set.delete(id);
+    for (const id of set) if (this.records.get(id) === null) set.delete(id);
     return [...set];
   }
 
   async moveChat(fromChatId: number, toChatId: number): Promise<string[]> {
-    const ids = await this.activeGames(fromChatId);
+    const ids = await this.inChat(fromChatId);
     this.chats.delete(fromChatId);
     const set = this.chats.get(toChatId) ?? new Set<string>();
     for (const id of ids) set.add(id);
     this.chats.set(toChatId, set);
     return ids;
   }
+}
 
-  async getBoard(gameId: string): Promise<BoardMessage | null> {
-    const s = this.live(this.boards, gameId);
-    return s ? (JSON.parse(s) as BoardMessage) : null;
+class MemoryBoards implements BoardStore {
+  private readonly boards: Timed<BoardMessage>;
+
+  constructor(
+    private readonly ttl: StoreTtl,
+    now: () => number,
+  ) {
+    this.boards = new Timed(now);
   }
 
-  async setBoard(gameId: string, board: BoardMessage | null): Promise<void> {
-    if (board) this.boards.set(gameId, { value: JSON.stringify(board), expires: this.now() + this.ttl.idleSeconds * 1000 });
-    else this.boards.delete(gameId);
+  async get(gameId: string, chatId: number): Promise<BoardMessage | null> {
+    return this.boards.get(`${gameId}:${chatId}`);
   }
 
-  async putChallenge(c: Challenge): Promise<void> {
-    this.challenges.set(c.id, { value: JSON.stringify(c), expires: this.now() + this.ttl.challengeSeconds * 1000 });
+  async set(gameId: string, board: BoardMessage): Promise<void> {
+    this.boards.set(`${gameId}:${board.chatId}`, board, this.ttl.idleSeconds);
   }
 
-  async getChallenge(id: string): Promise<Challenge | null> {
-    const s = this.live(this.challenges, id);
-    return s ? (JSON.parse(s) as Challenge) : null;
+  async clear(gameId: string, chatId: number): Promise<void> {
+    this.boards.delete(`${gameId}:${chatId}`);
+  }
+}
+
+class MemoryChallenges implements ChallengeStore {
+  private readonly challenges: Timed<{ chatId: number; data: string }>;
+  private readonly byChat = new Map<number, Set<string>>();
+
+  constructor(
+    private readonly ttl: StoreTtl,
+    now: () => number,
+    private readonly games: MemoryGames,
+  ) {
+    this.challenges = new Timed(now);
   }
 
-  async takeChallenge(id: string): Promise<Challenge | null> {
-    // Read and delete with no await between them: atomic within the process.
-    const s = this.live(this.challenges, id);
+  async put(id: string, chatId: number, data: string): Promise<void> {
+    this.challenges.set(id, { chatId, data }, this.ttl.challengeSeconds);
+    let set = this.byChat.get(chatId);
+    if (!set) this.byChat.set(chatId, (set = new Set()));
+    set.add(id);
+  }
+
+  async get(id: string): Promise<string | null> {
+    return this.challenges.get(id)?.data ?? null;
+  }
+
+  private takeNow(id: string): string | null {
+    const c = this.challenges.get(id);
     this.challenges.delete(id);
-    return s ? (JSON.parse(s) as Challenge) : null;
+    if (c) this.byChat.get(c.chatId)?.delete(id);
+    return c?.data ?? null;
   }
 
-  async chatChallenges(chatId: number): Promise<Challenge[]> {
-    const out: Challenge[] = [];
-    for (const id of [...this.challenges.keys()]) {
-      const c = await this.getChallenge(id);
-      if (c && c.chatId === chatId) out.push(c);
+  async take(id: string): Promise<string | null> {
+    // Read and delete with no await between them: atomic within the process.
+    return this.takeNow(id);
+  }
+
+  async claim(id: string, game: StoredGame): Promise<boolean> {
+    if (this.challenges.get(id) === null) return false;
+    if (!this.games.createNow(game)) return false;
+    this.takeNow(id);
+    return true;
+  }
+
+  async inChat(chatId: number): Promise<string[]> {
+    const out: string[] = [];
+    for (const id of [...(this.byChat.get(chatId) ?? [])]) {
+      const c = this.challenges.get(id);
+      if (c) out.push(c.data);
+      else this.byChat.get(chatId)!.delete(id);
     }
     return out;
   }
+}
 
-  async getState(key: string): Promise<unknown> {
-    const s = this.live(this.states, key);
+class MemoryUsers implements UserStore {
+  private readonly users = new Map<number, string>();
+
+  async get(id: number): Promise<string | null> {
+    return this.users.get(id) ?? null;
+  }
+
+  async put(id: number, data: string): Promise<void> {
+    this.users.set(id, data);
+  }
+}
+
+class MemoryDialogues implements DialogueStore {
+  private readonly states: Timed<string>;
+
+  constructor(now: () => number) {
+    this.states = new Timed(now);
+  }
+
+  async get(key: string): Promise<unknown> {
+    const s = this.states.get(key);
     return s === null ? undefined : JSON.parse(s);
   }
 
-  async setState(key: string, value: unknown, ttlSeconds: number): Promise<void> {
-    this.states.set(key, { value: JSON.stringify(value), expires: this.now() + ttlSeconds * 1000 });
+  async set(key: string, value: unknown, ttlSeconds: number): Promise<void> {
+    this.states.set(key, JSON.stringify(value), ttlSeconds);
   }
 
-  async deleteState(key: string): Promise<void> {
+  async delete(key: string): Promise<void> {
     this.states.delete(key);
   }
+}
 
-  async getUser(id: number): Promise<UserSettings | null> {
-    const s = this.users.get(id);
-    return s ? (JSON.parse(s) as UserSettings) : null;
+export class MemoryStore implements Store {
+  readonly kind = 'memory' as const;
+  readonly games: MemoryGames;
+  readonly boards: BoardStore;
+  readonly challenges: ChallengeStore;
+  readonly users: UserStore = new MemoryUsers();
+  readonly dialogues: DialogueStore;
+
+  constructor(ttl: StoreTtl, now: () => number = Date.now) {
+    this.games = new MemoryGames(ttl, now);
+    this.boards = new MemoryBoards(ttl, now);
+    this.challenges = new MemoryChallenges(ttl, now, this.games);
+    this.dialogues = new MemoryDialogues(now);
   }
 
-  async putUser(id: number, settings: UserSettings): Promise<void> {
-    this.users.set(id, JSON.stringify(settings));
-  }
+  async ping(): Promise<void> {}
 
   async close(): Promise<void> {}
 }

@@ -1,10 +1,12 @@
 /**
- * Redis store (ioredis). A game is one hash {v, data}; saves are compare-and-set in a Lua script,
- * so of two concurrent presses only one is applied. A set per chat indexes its active games;
- * challenges are strings with a TTL, taken with GETDEL.
+ * The Redis store (ioredis), on one server or a Redis Cluster. A game is one hash {v, data};
+ * saves are compare-and-set in a Lua script, so of two concurrent presses only one is applied.
+ * Every script touches one key, or keys that share a hash tag ({id}), so it runs on a cluster;
+ * the per-chat indexes are updated after the record and are only hints (readers check the
+ * records). Every key has a lifetime (README, "What Redis holds").
  */
-import { Redis } from 'ioredis';
-import type { BoardMessage, Challenge, GameRecord, Store, StoreTtl, UserSettings } from './types.js';
+import { Cluster, Redis } from 'ioredis';
+import type { BoardMessage, BoardStore, ChallengeStore, DialogueStore, GameStore, SaveResult, Store, StoredGame, StoreTtl, UserStore } from './types.js';
 
 const CAS = `
 local cur = redis.call('HGET', KEYS[1], 'v')
@@ -12,7 +14,6 @@ if not cur then return -1 end
 if tonumber(cur) ~= tonumber(ARGV[1]) then return 0 end
 redis.call('HSET', KEYS[1], 'v', ARGV[2], 'data', ARGV[3])
 redis.call('EXPIRE', KEYS[1], ARGV[4])
-if ARGV[5] == '1' then redis.call('SREM', KEYS[2], ARGV[6]) else redis.call('SADD', KEYS[2], ARGV[6]) end
 return 1
 `;
 
@@ -20,135 +21,245 @@ const CREATE = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('HSET', KEYS[1], 'v', ARGV[1], 'data', ARGV[2])
 redis.call('EXPIRE', KEYS[1], ARGV[3])
-redis.call('SADD', KEYS[2], ARGV[4])
 return 1
 `;
 
-type CasRedis = Redis & {
-  nardyCas(gameKey: string, chatKey: string, expected: number, v: number, data: string, ttl: number, finished: string, id: string): Promise<number>;
-  nardyCreate(gameKey: string, chatKey: string, v: number, data: string, ttl: number, id: string): Promise<number>;
+// KEYS[1] the challenge, KEYS[2] the game it becomes (same hash tag).
+const CLAIM = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+if redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
+redis.call('DEL', KEYS[1])
+redis.call('HSET', KEYS[2], 'v', ARGV[1], 'data', ARGV[2])
+redis.call('EXPIRE', KEYS[2], ARGV[3])
+return 1
+`;
+
+type Client = Redis | Cluster;
+type Scripted = Client & {
+  nardyCas(key: string, expected: number, v: number, data: string, ttl: number): Promise<number>;
+  nardyCreate(key: string, v: number, data: string, ttl: number): Promise<number>;
+  nardyClaim(challengeKey: string, gameKey: string, v: number, data: string, ttl: number): Promise<number>;
 };
 
-export class RedisStore implements Store {
-  readonly kind = 'redis' as const;
-  readonly redis: CasRedis;
+/** How long a user's record lives after its last change: a year and a month. */
+export const USER_TTL_SECONDS = 400 * 86_400;
 
+export interface RedisTarget {
+  /** redis:// URL of one server... */
+  readonly url?: string;
+  /** ...or the seed nodes of a cluster, host:port each. */
+  readonly cluster?: readonly string[];
+}
+
+export function connect(target: RedisTarget): Client {
+  const common = { maxRetriesPerRequest: 2, enableAutoPipelining: true } as const;
+  if (target.cluster?.length) {
+    const nodes = target.cluster.map((hp) => {
+      const i = hp.lastIndexOf(':');
+      return { host: hp.slice(0, i), port: Number(hp.slice(i + 1)) };
+    });
+    return new Cluster(nodes, { redisOptions: common, enableOfflineQueue: true, scaleReads: 'master' });
+  }
+  return new Redis(target.url!, { ...common, lazyConnect: false });
+}
+
+class Keys {
+  constructor(private readonly p: string) {}
+  game = (id: string): string => `${this.p}game:{${id}}`;
+  chat = (chatId: number): string => `${this.p}chat:${chatId}`;
+  board = (gameId: string, chatId: number): string => `${this.p}board:{${gameId}}:${chatId}`;
+  challenge = (id: string): string => `${this.p}challenge:{${id}}`;
+  chatChallenges = (chatId: number): string => `${this.p}challenges:${chatId}`;
+  user = (id: number): string => `${this.p}user:${id}`;
+  state = (key: string): string => `${this.p}state:${key}`;
+}
+
+class RedisGames implements GameStore {
   constructor(
-    url: string,
-    private readonly prefix: string,
+    private readonly r: Scripted,
+    private readonly k: Keys,
     private readonly ttl: StoreTtl,
-  ) {
-    const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3, enableAutoPipelining: true });
-    redis.defineCommand('nardyCas', { numberOfKeys: 2, lua: CAS });
-    redis.defineCommand('nardyCreate', { numberOfKeys: 2, lua: CREATE });
-    this.redis = redis as CasRedis;
+  ) {}
+
+  async get(id: string): Promise<string | null> {
+    return this.r.hget(this.k.game(id), 'data');
   }
 
-  private gameKey(id: string): string {
-    return `${this.prefix}game:${id}`;
+  async index(game: StoredGame): Promise<void> {
+    await Promise.all(
+      game.chats.map(async (chatId) => {
+        const key = this.k.chat(chatId);
+        if (game.finished) await this.r.srem(key, game.id);
+        else await this.r.multi().sadd(key, game.id).expire(key, this.ttl.idleSeconds).exec();
+      }),
+    );
   }
 
-  private chatKey(chatId: number): string {
-    return `${this.prefix}chat:${chatId}`;
+  async create(game: StoredGame): Promise<boolean> {
+    const ok = (await this.r.nardyCreate(this.k.game(game.id), game.v, game.data, this.ttl.idleSeconds)) === 1;
+    if (ok) await this.index(game);
+    return ok;
   }
 
-  private challengeKey(id: string): string {
-    return `${this.prefix}challenge:${id}`;
-  }
-
-  async getGame(id: string): Promise<GameRecord | null> {
-    const data = await this.redis.hget(this.gameKey(id), 'data');
-    return data ? (JSON.parse(data) as GameRecord) : null;
-  }
-
-  async createGame(game: GameRecord): Promise<boolean> {
-    const r = await this.redis.nardyCreate(this.gameKey(game.id), this.chatKey(game.chatId), game.v, JSON.stringify(game), this.ttl.idleSeconds, game.id);
-    return r === 1;
-  }
-
-  async saveGame(game: GameRecord, expectedV: number): Promise<boolean> {
+  async save(game: StoredGame, expectedV: number): Promise<SaveResult> {
     const ttl = game.finished ? this.ttl.finishedSeconds : this.ttl.idleSeconds;
-    const r = await this.redis.nardyCas(this.gameKey(game.id), this.chatKey(game.chatId), expectedV, game.v, JSON.stringify(game), ttl, game.finished ? '1' : '0', game.id);
-    return r === 1;
+    const r = await this.r.nardyCas(this.k.game(game.id), expectedV, game.v, game.data, ttl);
+    if (r === 1) {
+      await this.index(game);
+      return 'saved';
+    }
+    return r === 0 ? 'conflict' : 'gone';
   }
 
-  async activeGames(chatId: number): Promise<string[]> {
-    const ids = await this.redis.smembers(this.chatKey(chatId));
+  async inChat(chatId: number): Promise<string[]> {
+    const key = this.k.chat(chatId);
+    const ids = await this.r.smembers(key);
     if (ids.length === 0) return [];
-    const alive = await Promise.all(ids.map((id) => this.redis.exists(this.gameKey(id))));
+    const alive = await Promise.all(ids.map((id) => this.r.exists(this.k.game(id))));
     const gone = ids.filter((_, i) => alive[i] === 0);
-    if (gone.length) await this.redis.srem(this.chatKey(chatId), ...gone);
+    if (gone.length) await this.r.srem(key, ...gone);
     return ids.filter((_, i) => alive[i] === 1);
   }
 
   async moveChat(fromChatId: number, toChatId: number): Promise<string[]> {
-    const ids = await this.activeGames(fromChatId);
-    if (ids.length) await this.redis.sadd(this.chatKey(toChatId), ...ids);
-    await this.redis.del(this.chatKey(fromChatId));
+    const ids = await this.inChat(fromChatId);
+    const to = this.k.chat(toChatId);
+    if (ids.length) await this.r.multi().sadd(to, ...ids).expire(to, this.ttl.idleSeconds).exec();
+    await this.r.del(this.k.chat(fromChatId));
     return ids;
   }
+}
 
-  async getBoard(gameId: string): Promise<BoardMessage | null> {
-    const s = await this.redis.get(`${this.prefix}board:${gameId}`);
+class RedisBoards implements BoardStore {
+  constructor(
+    private readonly r: Scripted,
+    private readonly k: Keys,
+    private readonly ttl: StoreTtl,
+  ) {}
+
+  async get(gameId: string, chatId: number): Promise<BoardMessage | null> {
+    const s = await this.r.get(this.k.board(gameId, chatId));
     return s ? (JSON.parse(s) as BoardMessage) : null;
   }
 
-  async setBoard(gameId: string, board: BoardMessage | null): Promise<void> {
-    if (board) await this.redis.set(`${this.prefix}board:${gameId}`, JSON.stringify(board), 'EX', this.ttl.idleSeconds);
-    else await this.redis.del(`${this.prefix}board:${gameId}`);
+  async set(gameId: string, board: BoardMessage): Promise<void> {
+    await this.r.set(this.k.board(gameId, board.chatId), JSON.stringify(board), 'EX', this.ttl.idleSeconds);
   }
 
-  async putChallenge(c: Challenge): Promise<void> {
-    await this.redis
-      .multi()
-      .set(this.challengeKey(c.id), JSON.stringify(c), 'EX', this.ttl.challengeSeconds)
-      .sadd(`${this.prefix}challenges:${c.chatId}`, c.id)
-      .expire(`${this.prefix}challenges:${c.chatId}`, this.ttl.challengeSeconds)
-      .exec();
+  async clear(gameId: string, chatId: number): Promise<void> {
+    await this.r.del(this.k.board(gameId, chatId));
+  }
+}
+
+class RedisChallenges implements ChallengeStore {
+  constructor(
+    private readonly r: Scripted,
+    private readonly k: Keys,
+    private readonly ttl: StoreTtl,
+    private readonly games: RedisGames,
+  ) {}
+
+  async put(id: string, chatId: number, data: string): Promise<void> {
+    const index = this.k.chatChallenges(chatId);
+    await this.r.set(this.k.challenge(id), JSON.stringify({ chatId, data }), 'EX', this.ttl.challengeSeconds);
+    await this.r.multi().sadd(index, id).expire(index, this.ttl.challengeSeconds).exec();
   }
 
-  async getChallenge(id: string): Promise<Challenge | null> {
-    const s = await this.redis.get(this.challengeKey(id));
-    return s ? (JSON.parse(s) as Challenge) : null;
+  async get(id: string): Promise<string | null> {
+    const s = await this.r.get(this.k.challenge(id));
+    return s ? (JSON.parse(s) as { data: string }).data : null;
   }
 
-  async takeChallenge(id: string): Promise<Challenge | null> {
-    const s = await this.redis.getdel(this.challengeKey(id));
-    return s ? (JSON.parse(s) as Challenge) : null;
+  async take(id: string): Promise<string | null> {
+    const s = await this.r.getdel(this.k.challenge(id));
+    if (!s) return null;
+    const c = JSON.parse(s) as { chatId: number; data: string };
+    await this.r.srem(this.k.chatChallenges(c.chatId), id);
+    return c.data;
   }
 
-  async chatChallenges(chatId: number): Promise<Challenge[]> {
-    const key = `${this.prefix}challenges:${chatId}`;
-    const ids = await this.redis.smembers(key);
-    const out: Challenge[] = [];
+  async claim(id: string, game: StoredGame): Promise<boolean> {
+    const s = await this.r.get(this.k.challenge(id));
+    const ok = (await this.r.nardyClaim(this.k.challenge(id), this.k.game(game.id), game.v, game.data, this.ttl.idleSeconds)) === 1;
+    if (!ok) return false;
+    if (s) await this.r.srem(this.k.chatChallenges((JSON.parse(s) as { chatId: number }).chatId), id);
+    await this.games.index(game);
+    return true;
+  }
+
+  async inChat(chatId: number): Promise<string[]> {
+    const index = this.k.chatChallenges(chatId);
+    const ids = await this.r.smembers(index);
+    const out: string[] = [];
     for (const id of ids) {
-      const c = await this.getChallenge(id);
-      if (c) out.push(c);
-      else await this.redis.srem(key, id);
+      const data = await this.get(id);
+      if (data) out.push(data);
+      else await this.r.srem(index, id);
     }
     return out;
   }
+}
 
-  async getState(key: string): Promise<unknown> {
-    const s = await this.redis.get(`${this.prefix}state:${key}`);
+class RedisUsers implements UserStore {
+  constructor(
+    private readonly r: Scripted,
+    private readonly k: Keys,
+  ) {}
+
+  async get(id: number): Promise<string | null> {
+    return this.r.get(this.k.user(id));
+  }
+
+  async put(id: number, data: string): Promise<void> {
+    await this.r.set(this.k.user(id), data, 'EX', USER_TTL_SECONDS);
+  }
+}
+
+class RedisDialogues implements DialogueStore {
+  constructor(
+    private readonly r: Scripted,
+    private readonly k: Keys,
+  ) {}
+
+  async get(key: string): Promise<unknown> {
+    const s = await this.r.get(this.k.state(key));
     return s === null ? undefined : JSON.parse(s);
   }
 
-  async setState(key: string, value: unknown, ttlSeconds: number): Promise<void> {
-    await this.redis.set(`${this.prefix}state:${key}`, JSON.stringify(value), 'EX', ttlSeconds);
+  async set(key: string, value: unknown, ttlSeconds: number): Promise<void> {
+    await this.r.set(this.k.state(key), JSON.stringify(value), 'EX', ttlSeconds);
   }
 
-  async deleteState(key: string): Promise<void> {
-    await this.redis.del(`${this.prefix}state:${key}`);
+  async delete(key: string): Promise<void> {
+    await this.r.del(this.k.state(key));
+  }
+}
+
+export class RedisStore implements Store {
+  readonly kind = 'redis' as const;
+  readonly redis: Scripted;
+  readonly games: RedisGames;
+  readonly boards: BoardStore;
+  readonly challenges: ChallengeStore;
+  readonly users: UserStore;
+  readonly dialogues: DialogueStore;
+
+  constructor(target: RedisTarget | string, prefix: string, ttl: StoreTtl) {
+    const client = connect(typeof target === 'string' ? { url: target } : target);
+    client.defineCommand('nardyCas', { numberOfKeys: 1, lua: CAS });
+    client.defineCommand('nardyCreate', { numberOfKeys: 1, lua: CREATE });
+    client.defineCommand('nardyClaim', { numberOfKeys: 2, lua: CLAIM });
+    this.redis = client as Scripted;
+    const keys = new Keys(prefix);
+    this.games = new RedisGames(this.redis, keys, ttl);
+    this.boards = new RedisBoards(this.redis, keys, ttl);
+    this.challenges = new RedisChallenges(this.redis, keys, ttl, this.games);
+    this.users = new RedisUsers(this.redis, keys);
+    this.dialogues = new RedisDialogues(this.redis, keys);
   }
 
-  async getUser(id: number): Promise<UserSettings | null> {
-    const s = await this.redis.get(`${this.prefix}user:${id}`);
-    return s ? (JSON.parse(s) as UserSettings) : null;
-  }
-
-  async putUser(id: number, settings: UserSettings): Promise<void> {
-    await this.redis.set(`${this.prefix}user:${id}`, JSON.stringify(settings));
+  async ping(): Promise<void> {
+    await this.redis.ping();
   }
 
   async close(): Promise<void> {

@@ -1,76 +1,74 @@
-import type { MatchState } from '../engine/match.js';
-import type { Side, Variant } from '../engine/types.js';
+/**
+ * Storage only: small interfaces per concern over raw records (JSON text with the little
+ * metadata the store needs for indexing and compare-and-set). What the records mean, and their
+ * schema versions, is the use cases' business (src/app/records.ts). Two implementations pass
+ * the same contract tests: Redis (one server or a cluster) and in-process memory.
+ */
 
-export type Lang = 'ru' | 'en';
-export type BotLevel = 'easy' | 'medium' | 'hard' | 'expert';
-
-export type PlayerRef =
-  | { readonly kind: 'human'; readonly id: number; readonly name: string; readonly lang: Lang }
-  | { readonly kind: 'bot'; readonly level: BotLevel };
-
-/** One game of a match as its dice were fair: the secret seed, its published hash, the rolls. */
-export interface FairRecord {
-  /** The HMAC message prefix of the rolls: `${gameId}:${gameNo}`. */
-  readonly key: string;
-  readonly seed: string;
-  readonly hash: string;
-  /** Rolls as two digits each (filled in when the game ends). */
-  readonly rolls: string;
-}
-
-export interface GameRecord {
+/** A game as stored: its JSON and what the store indexes it by. */
+export interface StoredGame {
   readonly id: string;
-  /** Bumped on every change: compare-and-set and stale buttons use it. */
   readonly v: number;
-  readonly kind: 'bot' | 'friend';
-  readonly chatId: number;
-  /** The language of the shared caption (the challenger's). */
-  readonly lang: Lang;
-  readonly players: Readonly<Record<Side, PlayerRef>>;
-  readonly match: MatchState;
-  /** The current game's dice: the seed stays secret until the game ends. */
-  readonly fair: FairRecord;
-  /** Earlier games of the match, seeds revealed. */
-  readonly archive: readonly FairRecord[];
-  /** A note for the caption about what just happened (a locale key and its arguments). */
-  readonly note: { readonly key: string; readonly args?: Readonly<Record<string, string | number>> } | null;
-  readonly createdAt: number;
-  readonly updatedAt: number;
+  /** The chats whose index lists it while it is not finished. */
+  readonly chats: readonly number[];
   readonly finished: boolean;
+  readonly data: string;
 }
 
+export type SaveResult = 'saved' | 'conflict' | 'gone';
+
+export interface GameStore {
+  get(id: string): Promise<string | null>;
+  /** Store a new game (v 0) and index it under its chats. False if the id exists. */
+  create(game: StoredGame): Promise<boolean>;
+  /**
+   * Compare-and-set: write `game` (v = expectedV + 1) only if the stored version is still
+   * expectedV. Finished games leave the chat indexes and expire later; active ones expire after
+   * a long idle time.
+   */
+  save(game: StoredGame, expectedV: number): Promise<SaveResult>;
+  /** Ids of the games indexed under a chat (finished or expired ones are dropped on the way). */
+  inChat(chatId: number): Promise<string[]>;
+  /** A group became a supergroup: move the chat's index (the records are updated by the caller). */
+  moveChat(fromChatId: number, toChatId: number): Promise<string[]>;
+}
+
+/** Where a board message of a game is, per chat (kept apart so it never bumps the version). */
 export interface BoardMessage {
   readonly chatId: number;
   readonly messageId: number;
 }
 
-export interface Challenge {
-  readonly id: string;
-  readonly chatId: number;
-  readonly messageId: number | null;
-  readonly from: { readonly id: number; readonly name: string; readonly username: string | null; readonly lang: Lang };
-  /** null: open to anyone. */
-  readonly target: { readonly id: number | null; readonly username: string | null; readonly name: string | null } | null;
-  readonly variant: Variant;
-  readonly length: number;
-  readonly createdAt: number;
+export interface BoardStore {
+  get(gameId: string, chatId: number): Promise<BoardMessage | null>;
+  set(gameId: string, board: BoardMessage): Promise<void>;
+  clear(gameId: string, chatId: number): Promise<void>;
 }
 
-export interface UserSettings {
-  readonly lang: Lang | null;
-  /** 'own': each player sees the board from its own side; 'white': always from White's side. */
-  readonly orientation: 'own' | 'white';
-  readonly autoRoll: boolean;
-  /** Ask for Done after the last step (else the play is sent as soon as it is complete). */
-  readonly confirm: boolean;
-  readonly theme: 'wood' | 'dark';
+export interface ChallengeStore {
+  put(id: string, chatId: number, data: string): Promise<void>;
+  get(id: string): Promise<string | null>;
+  /** Atomically take (get and delete) a challenge: of two takers, one gets it, the other null. */
+  take(id: string): Promise<string | null>;
+  /**
+   * Take the challenge and create the game it becomes in one atomic step (the game's id is the
+   * challenge's, so both share a cluster slot). False when the challenge is gone.
+   */
+  claim(id: string, game: StoredGame): Promise<boolean>;
+  /** Open challenges of a chat, as stored. */
+  inChat(chatId: number): Promise<string[]>;
 }
 
-export const DEFAULT_SETTINGS: UserSettings = { lang: null, orientation: 'own', autoRoll: false, confirm: true, theme: 'wood' };
+export interface UserStore {
+  get(id: number): Promise<string | null>;
+  put(id: number, data: string): Promise<void>;
+}
 
-/** A user's settings, the defaults filling in whatever was never set. */
-export async function readSettings(store: Pick<Store, 'getUser'>, userId: number): Promise<UserSettings> {
-  return { ...DEFAULT_SETTINGS, ...((await store.getUser(userId)) ?? {}) };
+/** Small JSON values with a lifetime (the state of dialogues). */
+export interface DialogueStore {
+  get(key: string): Promise<unknown>;
+  set(key: string, value: unknown, ttlSeconds: number): Promise<void>;
+  delete(key: string): Promise<void>;
 }
 
 export interface StoreTtl {
@@ -79,35 +77,14 @@ export interface StoreTtl {
   readonly idleSeconds: number;
 }
 
-/** Game storage. Both implementations pass the same contract tests (test/store). */
 export interface Store {
   readonly kind: 'redis' | 'memory';
-  getGame(id: string): Promise<GameRecord | null>;
-  /** Store a new game (v must be 0) and index it under its chat. False if the id exists. */
-  createGame(game: GameRecord): Promise<boolean>;
-  /**
-   * Compare-and-set: write `game` (whose v must be expectedV + 1) only if the stored version is
-   * still expectedV. Finished games leave the chat index and expire later; active ones expire
-   * after a long idle time. Returns false when someone else changed it first (or it is gone).
-   */
-  saveGame(game: GameRecord, expectedV: number): Promise<boolean>;
-  /** Ids of the unfinished games of a chat. */
-  activeGames(chatId: number): Promise<string[]>;
-  /** A group became a supergroup: move the chat's index (the records are updated by the caller). */
-  moveChat(fromChatId: number, toChatId: number): Promise<string[]>;
-  /** Where a game's board message is (kept apart from the record so it never changes the version). */
-  getBoard(gameId: string): Promise<BoardMessage | null>;
-  setBoard(gameId: string, board: BoardMessage | null): Promise<void>;
-  putChallenge(c: Challenge): Promise<void>;
-  getChallenge(id: string): Promise<Challenge | null>;
-  /** Atomically take (get and delete) a challenge: of two takers, one gets it, the other null. */
-  takeChallenge(id: string): Promise<Challenge | null>;
-  chatChallenges(chatId: number): Promise<Challenge[]>;
-  /** Small JSON values with a TTL (the state of dialogues). */
-  getState(key: string): Promise<unknown>;
-  setState(key: string, value: unknown, ttlSeconds: number): Promise<void>;
-  deleteState(key: string): Promise<void>;
-  getUser(id: number): Promise<UserSettings | null>;
-  putUser(id: number, settings: UserSettings): Promise<void>;
+  readonly games: GameStore;
+  readonly boards: BoardStore;
+  readonly challenges: ChallengeStore;
+  readonly users: UserStore;
+  readonly dialogues: DialogueStore;
+  /** Throws when the storage cannot be reached. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }

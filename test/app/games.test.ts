@@ -1,10 +1,11 @@
 /** Use cases without Telegram: starting games, presses, stale versions, the bot's turns, fairness. */
 import { describe, expect, it } from 'vitest';
 import { createPlayer } from '../../src/ai/player.js';
-import { Games, verifyGame } from '../../src/app/games.js';
+import { Games, isBotToAct, verifyGame, type PressResult } from '../../src/app/games.js';
+import { DEFAULT_SETTINGS, type GameRecord, type PlayerRef } from '../../src/app/model.js';
 import { actor, currentTurn } from '../../src/engine/game.js';
 import { seededRandom } from '../../src/sim/rng.js';
-import { DEFAULT_SETTINGS, MemoryStore, type GameRecord, type PlayerRef } from '../../src/store/index.js';
+import { MemoryStore } from '../../src/store/index.js';
 
 const ttl = { challengeSeconds: 60, finishedSeconds: 600, idleSeconds: 600 };
 const alice: PlayerRef = { kind: 'human', id: 1, name: 'Alice', lang: 'en' };
@@ -12,14 +13,31 @@ const bob: PlayerRef = { kind: 'human', id: 2, name: 'Bob', lang: 'ru' };
 
 function games(settings = DEFAULT_SETTINGS) {
   const store = new MemoryStore(ttl);
-  return new Games({ store, settings: async () => settings, player: (level) => createPlayer(level, seededRandom(5)) });
+  return new Games({ store, settings: async () => settings, player: (level) => createPlayer(level, seededRandom(5)) }) as Games & { readonly deps: { store: MemoryStore } };
+}
+
+/** A press, then (as the bot layer does once the press is answered) the bot's turn. */
+async function pressThen(g: Games, id: string, v: number, user: number, press: Parameters<Games['press']>[3]): Promise<PressResult> {
+  const r = await g.press(id, v, user, press);
+  if (r.kind !== 'applied' || !r.botToAct) return r;
+  const b = await g.botTurn(id);
+  return b.kind === 'gone' ? { kind: 'gone' } : { kind: 'applied', game: b.game, botToAct: isBotToAct(b.game) };
+}
+
+/** A new game, after the bot's first turn when the bot moves first. */
+async function started(g: Games, opts: Parameters<Games['start']>[0]): Promise<GameRecord> {
+  const rec = await g.start(opts);
+  if (!isBotToAct(rec)) return rec;
+  const b = await g.botTurn(rec.id);
+  if (b.kind === 'gone') throw new Error('gone');
+  return b.game;
 }
 
 /** Roll until the person to move has a turn in progress (forced plays are made for them). */
 async function toMove(g: Games, rec: GameRecord): Promise<GameRecord> {
   while (rec.match.game.phase !== 'move') {
     const p = rec.players[rec.match.game.position.turn];
-    const r = await g.press(rec.id, rec.v, p.kind === 'human' ? p.id : 0, { type: 'roll' });
+    const r = await pressThen(g, rec.id, rec.v, p.kind === 'human' ? p.id : 0, { type: 'roll' });
     if (r.kind !== 'applied') throw new Error(r.kind);
     rec = r.game;
   }
@@ -38,7 +56,7 @@ async function playOut(g: Games, rec: GameRecord, humanAlwaysToAct = false): Pro
       game.phase === 'roll' ? { type: 'roll' as const } :
       game.phase === 'double' ? { type: 'take' as const } :
       currentTurn(game).complete ? { type: 'done' as const } : { type: 'step' as const, step: currentTurn(game).next[0]! };
-    const r = await g.press(rec.id, rec.v, user, press);
+    const r = await pressThen(g, rec.id, rec.v, user, press);
     if (r.kind !== 'applied') throw new Error(`press refused: ${r.kind}`);
     rec = r.game;
     if (humanAlwaysToAct && !rec.finished && rec.match.game.phase !== 'over') expect(rec.players[actor(rec.match.game) ?? 'white'].kind).toBe('human');
@@ -49,20 +67,20 @@ async function playOut(g: Games, rec: GameRecord, humanAlwaysToAct = false): Pro
 describe('games between two people', () => {
   it('a match to 3 is played to its end; every press bumps the version once', async () => {
     const g = games();
-    let rec = await g.start({ chatId: -5, kind: 'friend', lang: 'en', white: alice, black: bob, variant: 'short', length: 3 });
+    let rec = await g.start({ chatId: -5, kind: 'group', lang: 'en', white: alice, black: bob, variant: 'short', length: 3 });
     expect(rec.v).toBe(0);
-    expect(rec.note?.key).toBe('note-opening');
+    expect(rec.events[0]?.type).toBe('opening');
     rec = await playOut(g, rec);
     expect(rec.finished).toBe(true);
     expect(Math.max(rec.match.score.white, rec.match.score.black)).toBeGreaterThanOrEqual(3);
-    expect(await g.store.activeGames(-5)).toEqual([]);
+    expect(await g.deps.store.games.inChat(-5)).toEqual([]);
     // Every game's seed is revealed and reproduces its rolls.
     expect(verifyGame(rec).every((r) => r.ok === true)).toBe(true);
   });
 
   it('a stale version, a stranger and the wrong player change nothing', async () => {
     const g = games();
-    const rec = await toMove(g, await g.start({ chatId: -6, kind: 'friend', lang: 'en', white: alice, black: bob, variant: 'long', length: 1 }));
+    const rec = await toMove(g, await g.start({ chatId: -6, kind: 'group', lang: 'en', white: alice, black: bob, variant: 'long', length: 1 }));
     const mover = rec.match.game.position.turn === 'white' ? 1 : 2;
     const other = mover === 1 ? 2 : 1;
     expect((await g.press(rec.id, rec.v + 1, mover, { type: 'undo' })).kind).toBe('stale');
@@ -70,36 +88,60 @@ describe('games between two people', () => {
     expect(await g.press(rec.id, rec.v, other, { type: 'undo' })).toMatchObject({ kind: 'not-your-turn' });
     expect(await g.press(rec.id, rec.v, mover, { type: 'step', step: [3, 1] })).toMatchObject({ kind: 'refused', code: 'illegal-step' });
     expect(await g.press('nope', 0, mover, { type: 'undo' })).toEqual({ kind: 'gone' });
-    expect(await g.store.getGame(rec.id)).toEqual(rec);
+    expect(await g.get(rec.id)).toEqual(rec);
   });
 
   it('two presses of one version: one applies, the other is stale', async () => {
     const g = games();
-    const rec = await toMove(g, await g.start({ chatId: -7, kind: 'friend', lang: 'en', white: alice, black: bob, variant: 'long', length: 1 }));
+    const rec = await toMove(g, await g.start({ chatId: -7, kind: 'group', lang: 'en', white: alice, black: bob, variant: 'long', length: 1 }));
     const mover = rec.match.game.position.turn === 'white' ? 1 : 2;
     const step = currentTurn(rec.match.game).next[0]!;
     const results = await Promise.all([g.press(rec.id, rec.v, mover, { type: 'step', step }), g.press(rec.id, rec.v, mover, { type: 'step', step })]);
     expect(results.map((r) => r.kind).sort()).toEqual(['applied', 'stale']);
-    expect((await g.store.getGame(rec.id))!.match.game.steps).toHaveLength(1);
+    expect((await g.get(rec.id))!.match.game.steps).toHaveLength(1);
   });
 });
 
 describe('games against the bot', () => {
+  it('a press is saved without waiting for the bot: its turn is its own call afterwards', async () => {
+    const g = games();
+    let rec = await started(g, { chatId: 1, kind: 'bot', lang: 'en', white: alice, black: { kind: 'bot', level: 'easy' }, variant: 'short', length: 1 });
+    // Play the person's turn by hand until it passes to the bot.
+    for (let i = 0; i < 20 && !isBotToAct(rec); i++) {
+      const game = rec.match.game;
+      const press = game.phase === 'roll' ? { type: 'roll' as const } : currentTurn(game).complete ? { type: 'done' as const } : { type: 'step' as const, step: currentTurn(game).next[0]! };
+      const r = await g.press(rec.id, rec.v, 1, press);
+      if (r.kind !== 'applied') throw new Error(r.kind);
+      rec = r.game;
+      expect(r.botToAct).toBe(isBotToAct(r.game));
+    }
+    expect(isBotToAct(rec)).toBe(true);
+    // Saved as it is: the bot has not moved yet.
+    expect(await g.get(rec.id)).toEqual(rec);
+    const b = await g.botTurn(rec.id);
+    expect(b.kind).toBe('moved');
+    if (b.kind !== 'moved') return;
+    expect(b.game.v).toBe(rec.v + 1);
+    expect(isBotToAct(b.game)).toBe(false);
+    // Asked again with nothing to do, it changes nothing.
+    expect((await g.botTurn(rec.id)).kind).toBe('idle');
+  });
+
   it('the bot answers at once: after every press it is the person\'s turn again (or the game is over)', async () => {
     const g = games();
-    const rec = await g.start({ chatId: 1, kind: 'bot', lang: 'en', white: alice, black: { kind: 'bot', level: 'medium' }, variant: 'long', length: 3 });
+    const rec = await started(g, { chatId: 1, kind: 'bot', lang: 'en', white: alice, black: { kind: 'bot', level: 'medium' }, variant: 'long', length: 3 });
     const done = await playOut(g, rec, true);
     expect(done.finished).toBe(true);
   });
 
   it('without "confirm" a complete play is sent at once; auto-roll rolls for the player', async () => {
     const g = games({ ...DEFAULT_SETTINGS, confirm: false, autoRoll: true });
-    let rec = await g.start({ chatId: 1, kind: 'bot', lang: 'en', white: alice, black: { kind: 'bot', level: 'easy' }, variant: 'long', length: 1 });
+    let rec = await started(g, { chatId: 1, kind: 'bot', lang: 'en', white: alice, black: { kind: 'bot', level: 'easy' }, variant: 'long', length: 1 });
     // Auto-roll: a person's turn never waits in the roll phase (no cube in long nardy).
     expect(rec.match.game.phase).toBe('move');
     const view = currentTurn(rec.match.game);
     for (let i = 0; i < view.playLength; i++) {
-      const r = await g.press(rec.id, rec.v, 1, { type: 'step', step: currentTurn(rec.match.game).next[0]! });
+      const r = await pressThen(g, rec.id, rec.v, 1, { type: 'step', step: currentTurn(rec.match.game).next[0]! });
       if (r.kind !== 'applied') throw new Error(r.kind);
       rec = r.game;
     }
@@ -108,8 +150,8 @@ describe('games against the bot', () => {
 
   it('a resignation is answered by the bot; a forfeit ends the match', async () => {
     const g = games();
-    const rec = await g.start({ chatId: 1, kind: 'bot', lang: 'en', white: alice, black: { kind: 'bot', level: 'medium' }, variant: 'short', length: 1 });
-    const r = await g.press(rec.id, rec.v, 1, { type: 'resign', level: 3 });
+    const rec = await started(g, { chatId: 1, kind: 'bot', lang: 'en', white: alice, black: { kind: 'bot', level: 'medium' }, variant: 'short', length: 1 });
+    const r = await pressThen(g, rec.id, rec.v, 1, { type: 'resign', level: 3 });
     expect(r.kind).toBe('applied');
     const after = (r as { game: GameRecord }).game;
     expect(after.finished).toBe(true);
@@ -122,9 +164,9 @@ describe('games against the bot', () => {
 
   it('rematch: one new game for two presses, colours swapped', async () => {
     const g = games();
-    const rec = await g.start({ chatId: -8, kind: 'friend', lang: 'en', white: alice, black: bob, variant: 'long', length: 1 });
+    const rec = await g.start({ chatId: -8, kind: 'group', lang: 'en', white: alice, black: bob, variant: 'long', length: 1 });
     const done = await g.forfeit(rec.id, 1);
-    const [a, b] = await Promise.all([g.rematch(done!, 1), g.rematch(done!, 2)]);
+    const [a, b] = await Promise.all([g.rematch(done!.id, done!.v, 1), g.rematch(done!.id, done!.v, 2)]);
     const made = [a, b].filter(Boolean);
     expect(made).toHaveLength(1);
     expect(made[0]!.players.white).toEqual(bob);

@@ -5,12 +5,14 @@ import { createBot } from '../../src/bot/index.js';
 import { parseCallback, gameData } from '../../src/bot/codec.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
+import { createApp } from '../../src/app/index.js';
+import { Players } from '../../src/app/players.js';
 import { MemoryStore } from '../../src/store/index.js';
 
 function harness() {
   const config = loadConfig({ BOT_TOKEN: '123:abcdefghijklmnopqrstuvwxyz' });
   const store = new MemoryStore({ challengeSeconds: 60, finishedSeconds: 60, idleSeconds: 60 });
-  const { bot } = createBot(config, store, createLogger('silent'));
+  const { bot } = createBot(config, createApp(store, { defaultLanguage: 'ru' }), createLogger('silent'));
   bot.botInfo = { id: 1, is_bot: true, first_name: 'Nardy', username: 'nardy_bot', can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false, can_connect_to_business: false, has_main_web_app: false } as typeof bot.botInfo;
   const calls: Array<{ method: string; payload: Record<string, unknown> }> = [];
   let nextId = 500;
@@ -68,7 +70,7 @@ describe('handlers', () => {
     await h.bot.handleUpdate(h.text('/play short 3', { id: -5, type: 'group', title: 'G' } as never));
     const ch = h.calls.find((c) => c.method === 'sendMessage')!;
     expect(ch.payload.text).toMatch(/Вера хочет сыграть: Короткие нарды, матч до 3/);
-    expect((await h.store.chatChallenges(-5))).toHaveLength(1);
+    expect((await h.store.challenges.inChat(-5))).toHaveLength(1);
     await h.bot.handleUpdate(h.text('/play chess', { id: -5, type: 'group', title: 'G' } as never));
     expect(h.calls.at(-1)!.payload.text).toMatch(/Не понял «chess»/);
     await h.bot.handleUpdate(h.text('/rules long'));
@@ -80,12 +82,12 @@ describe('handlers', () => {
     const h = harness();
     const { Games } = await import('../../src/app/games.js');
     const games = new Games({ store: h.store });
-    const rec = await games.start({ chatId: -5, kind: 'friend', lang: 'ru', white: { kind: 'human', id: 77, name: 'Вера', lang: 'ru' }, black: { kind: 'human', id: 78, name: 'Лев', lang: 'ru' }, variant: 'long', length: 1 });
-    await h.store.setBoard(rec.id, { chatId: -5, messageId: 10 });
+    const rec = await games.start({ chatId: -5, kind: 'group', lang: 'ru', white: { kind: 'human', id: 77, name: 'Вера', lang: 'ru' }, black: { kind: 'human', id: 78, name: 'Лев', lang: 'ru' }, variant: 'long', length: 1 });
+    await h.store.boards.set(rec.id, { chatId: -5, messageId: 10 });
     await h.bot.handleUpdate({ update_id: 999, message: { message_id: 11, date: 0, chat: { id: -5, type: 'group', title: 'G' }, from: { id: 77, is_bot: false, first_name: 'Вера' }, migrate_to_chat_id: -1005 } } as Update);
     await new Promise((r) => setTimeout(r, 200));
-    expect(await h.store.activeGames(-1005)).toEqual([rec.id]);
-    expect((await h.store.getGame(rec.id))!.chatId).toBe(-1005);
+    expect(await h.store.games.inChat(-1005)).toEqual([rec.id]);
+    expect((await games.get(rec.id))!.seats.map((x) => x.chatId)).toEqual([-1005]);
     const photo = h.calls.find((c) => c.method === 'sendPhoto')!;
     expect(photo.payload.chat_id).toBe(-1005);
   });
@@ -95,7 +97,7 @@ describe('handlers', () => {
     await h.bot.handleUpdate(h.press('st|lang|en'));
     expect(h.calls[0]!.payload.text).toBe('Saved.');
     expect(h.calls.find((c) => c.method === 'editMessageText')!.payload.text).toBe('Settings');
-    expect((await h.store.getUser(77))?.lang).toBe('en');
+    expect((await new Players(h.store, 'ru').settings(77)).lang).toBe('en');
   });
 });
 
@@ -116,7 +118,7 @@ describe('callback codec', () => {
       expect(parseCallback(data)).toEqual({ kind: 'game', id: 'abcdefghij', v: 123456789, act });
     }
     expect(parseCallback('pb|long|easy|other')).toEqual({ kind: 'play-bot', variant: 'long', level: 'easy', length: 'other' });
-    for (const bad of ['g|abcdefghij|1|s0006', 'g|abcdefghij|1|s2600', 'g|ABCDEFGHIJ|1|r', 'g|abcdefghij|-1|r', 'x'.repeat(65), 'pb|long|hard', 'pb|long|easy|2', 'pb|long|easy|others', undefined]) {
+    for (const bad of ['g|abcdefghij|1|s0006', 'g|abcdefghij|1|s2600', 'g|ABCDEFGHIJ|1|r', 'g|abcdefghij|-1|r', 'x'.repeat(65), 'pb|long|grandmaster', 'pb|long|easy|2', 'pb|long|easy|others', undefined]) {
       expect(parseCallback(bad)).toBeNull();
     }
   });

@@ -6,9 +6,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { displayPosition } from '../../src/engine/game.js';
 import { renderPosition } from '../../src/render/index.js';
-import { renderOptions, translator } from '../../src/bot/board.js';
+import { renderOptions } from '../../src/bot/view/board.js';
+import { translator } from '../../src/bot/view/text.js';
 import { createI18n } from '../../src/bot/i18n.js';
-import { DEFAULT_SETTINGS, RedisStore, type GameRecord } from '../../src/store/index.js';
+import { Games } from '../../src/app/games.js';
+import { BoardPlaces } from '../../src/app/boards.js';
+import { DEFAULT_SETTINGS, type GameRecord } from '../../src/app/model.js';
+import { RedisStore } from '../../src/store/index.js';
 import { FakeTelegram, type FakeChat, type FakeMessage, type FakeUser } from './fake-telegram.js';
 import { board, buttons, choose, pressAndWait, startBot, type BotProcess } from './harness.js';
 
@@ -42,7 +46,7 @@ async function poll<T>(check: () => Promise<T | null | undefined | false>, ms = 
 }
 
 const gameIdOf = (msg: FakeMessage): string => buttons(msg).find((b) => b.data.startsWith('g|'))!.data.split('|')[1]!;
-const record = async (msg: FakeMessage): Promise<GameRecord> => (await store.getGame(gameIdOf(msg)))!;
+const record = async (msg: FakeMessage): Promise<GameRecord> => (await new Games({ store }).get(gameIdOf(msg)))!;
 
 async function startBotGame(user: FakeUser, variant: 'long' | 'short', level: 'easy' | 'medium'): Promise<FakeMessage> {
   const chat: FakeChat = { id: user.id, type: 'private', first_name: user.first_name };
@@ -118,7 +122,8 @@ describe('the board is a real PNG of the right position', () => {
     const meta = await sharp(msg.png!).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 1000, 840]);
     const i18n = createI18n('ru', async () => 'en');
-    const expected = await renderPosition(displayPosition(rec.match.game), renderOptions(rec, translator(i18n, rec.lang), DEFAULT_SETTINGS));
+    const seat = rec.seats[0]!;
+    const expected = await renderPosition(displayPosition(rec.match.game), renderOptions(rec, seat, translator(i18n, seat.lang), DEFAULT_SETTINGS));
     expect(msg.png!.equals(expected)).toBe(true);
     expect(msg.caption).toContain('Long nardy');
   });
@@ -150,7 +155,7 @@ describe('a group challenge', () => {
     });
     const rec = await record(last);
     expect(rec.finished).toBe(true);
-    expect(rec.kind).toBe('friend');
+    expect(rec.kind).toBe('group');
   }, 240_000);
 });
 
@@ -255,6 +260,6 @@ describe('restarts and errors', () => {
     await fake.answerOf(id);
     const fresh = await fake.waitFor(() => board(fake, chat.id), 10_000, 'a fresh board');
     expect(fresh.message_id).not.toBe(msg.message_id);
-    await poll(async () => (await store.getBoard(gameIdOf(fresh)))?.messageId === fresh.message_id);
+    await poll(async () => (await new BoardPlaces(store).where(gameIdOf(fresh), chat.id))?.messageId === fresh.message_id);
   });
 });

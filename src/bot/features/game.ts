@@ -1,13 +1,12 @@
-/** Game buttons: every press answered at once, then the board redrawn. */
+/** Game buttons: every press is answered first; then the board (and the bot's turn) follows. */
 import { Composer } from 'grammy';
-import type { PressResult } from '../../app/games.js';
-import { sideOfUser } from '../../app/games.js';
+import { sideOfUser, toAct, type PressResult } from '../../app/games.js';
+import type { GameRecord } from '../../app/model.js';
 import { actor } from '../../engine/game.js';
-import type { GameRecord } from '../../store/types.js';
-import { playerName, translator } from '../board.js';
 import { parseCallback } from '../codec.js';
 import type { Ctx } from '../context.js';
-import type { Services } from '../services.js';
+import { showGame, type Services } from '../services.js';
+import { playerName } from '../view/text.js';
 
 export function gameFeature(s: Services): Composer<Ctx> {
   const c = new Composer<Ctx>();
@@ -16,20 +15,26 @@ export function gameFeature(s: Services): Composer<Ctx> {
     const cb = parseCallback(ctx.callbackQuery.data);
     if (!cb || cb.kind !== 'game') return void (await ctx.answerCallbackQuery({ text: ctx.t('toast-bad-button'), show_alert: false }));
     const userId = ctx.from.id;
-    const pressedMessage = ctx.callbackQuery.message?.message_id ?? null;
+    const pressed = ctx.callbackQuery.message;
+    // The pressed message counts as this game's board only if its own buttons say so (a forged
+    // payload naming another game must not touch it).
+    const pressedAt = pressed && boardOf(pressed, cb.id) ? { chatId: pressed.chat.id, messageId: pressed.message_id } : null;
     const act = cb.act;
 
     if (act.type === 'resign-menu' || act.type === 'back' || act.type === 'rematch') {
-      const rec = await s.store.getGame(cb.id);
+      const rec = await s.app.games.get(cb.id);
       if (!rec) return void (await ctx.answerCallbackQuery(ctx.t('toast-gone')));
-      if (rec.v !== cb.v) return void (await stale(ctx, s, rec, pressedMessage));
+      if (rec.v !== cb.v) return void (await stale(ctx, s, rec, pressedAt));
       if (!sideOfUser(rec, userId)) return void (await ctx.answerCallbackQuery(ctx.t('toast-not-player')));
       if (act.type === 'rematch') {
-        const next = await s.games.rematch(rec, userId);
+        const next = await s.app.games.rematch(rec.id, rec.v, userId);
         if (!next) return void (await ctx.answerCallbackQuery(ctx.t('toast-stale')));
         await ctx.answerCallbackQuery(ctx.t('toast-rematch'));
-        await s.boards.retire(rec.chatId, (await s.boards.messageOf(rec)) ?? pressedMessage ?? 0);
-        await s.boards.show(next);
+        for (const seat of rec.seats) {
+          const old = (await s.boards.messageOf(rec, seat.chatId)) ?? (pressedAt?.chatId === seat.chatId ? pressedAt.messageId : null);
+          if (old !== null) await s.boards.retire(seat.chatId, old);
+        }
+        await showGame(s, next);
         return;
       }
       const who = actor(rec.match.game);
@@ -42,17 +47,24 @@ export function gameFeature(s: Services): Composer<Ctx> {
       return;
     }
 
-    const result = await s.games.press(cb.id, cb.v, userId, act);
+    const result = await s.app.games.press(cb.id, cb.v, userId, act);
     await answer(ctx, s, result);
-    if (result.kind === 'applied') await s.boards.show(result.game);
-    else if (result.kind === 'stale') await refresh(s, result.game, pressedMessage);
+    if (result.kind === 'applied') await showGame(s, result.game);
+    else if (result.kind === 'stale') await refresh(s, result.game, pressedAt);
   });
 
   return c;
 }
 
+/** True when every game button of the message belongs to the game `id`. */
+function boardOf(message: object, id: string): boolean {
+  const markup = (message as { reply_markup?: { inline_keyboard?: Array<Array<{ callback_data?: string }>> } }).reply_markup;
+  const data = (markup?.inline_keyboard ?? []).flat().map((b) => b.callback_data ?? '').filter((d) => d.startsWith('g|'));
+  return data.length > 0 && data.every((d) => d.split('|')[1] === id);
+}
+
 async function answer(ctx: Ctx, s: Services, r: PressResult): Promise<void> {
-  const t = (key: string, args?: Record<string, string | number>): string => ctx.t(key, args);
+  const t = ctx.t.bind(ctx);
   switch (r.kind) {
     case 'applied':
       return void (await ctx.answerCallbackQuery());
@@ -62,9 +74,8 @@ async function answer(ctx: Ctx, s: Services, r: PressResult): Promise<void> {
       return void (await ctx.answerCallbackQuery(t('toast-gone')));
     case 'not-player':
     case 'not-your-turn': {
-      const g = r.game.match.game;
-      const who = actor(g) ?? g.position.turn;
-      const name = playerName(r.game.players[who], translator(s.i18n, await s.langOf(ctx)));
+      const who = toAct(r.game) ?? r.game.match.game.position.turn;
+      const name = playerName(r.game.players[who], s.t(await s.langOf(ctx)));
       return void (await ctx.answerCallbackQuery(t(r.kind === 'not-player' ? 'toast-not-player-turn' : 'toast-not-your-turn', { name })));
     }
     case 'refused':
@@ -72,14 +83,17 @@ async function answer(ctx: Ctx, s: Services, r: PressResult): Promise<void> {
   }
 }
 
-async function stale(ctx: Ctx, s: Services, rec: GameRecord, pressed: number | null): Promise<void> {
+async function stale(ctx: Ctx, s: Services, rec: GameRecord, pressed: { chatId: number; messageId: number } | null): Promise<void> {
   await ctx.answerCallbackQuery(ctx.t('toast-stale'));
   await refresh(s, rec, pressed);
 }
 
 /** An old board was pressed: bring the current one up to date, or retire the old message. */
-async function refresh(s: Services, rec: GameRecord, pressed: number | null): Promise<void> {
-  const current = await s.boards.messageOf(rec);
-  if (pressed !== null && current !== null && pressed !== current) await s.boards.retire(rec.chatId, pressed);
+async function refresh(s: Services, rec: GameRecord, pressed: { chatId: number; messageId: number } | null): Promise<void> {
+  // Only a message of this game in one of its chats is ever touched.
+  const seat = pressed ? rec.seats.find((x) => x.chatId === pressed.chatId) : undefined;
+  if (!pressed || !seat) return;
+  const current = await s.boards.messageOf(rec, seat.chatId);
+  if (current !== null && pressed.messageId !== current) await s.boards.retire(seat.chatId, pressed.messageId);
   else await s.boards.show(rec);
 }

@@ -1,15 +1,15 @@
 /**
  * "Other length…": a short @grammyjs/conversations dialogue that asks for a match length as
- * text. Its state lives in the game store (see createBot), so it survives a restart. Anything
- * that is not a plain text answer (buttons of a running game, commands) goes on to the other
- * handlers.
+ * text. Its state lives in the store (see createBot), so it survives a restart. Anything that is
+ * not a plain text answer (buttons of a running game, commands) goes on to the other handlers.
  */
 import type { Conversation } from '@grammyjs/conversations';
 import type { Context } from 'grammy';
+import type { BotLevel, Lang } from '../../app/model.js';
 import type { Variant } from '../../engine/types.js';
-import type { BotLevel, Lang } from '../../store/types.js';
 import type { Ctx } from '../context.js';
-import { displayName, type Services } from '../services.js';
+import { showGame, type Services } from '../services.js';
+import { displayName } from '../view/text.js';
 
 export const LENGTH_DIALOGUE = 'match-length';
 export const MAX_MATCH = 25;
@@ -24,7 +24,7 @@ export function parseLength(text: string): number | null {
 
 export function lengthDialogue(s: Services) {
   return async function matchLength(conversation: Conversation<Ctx, Context>, ctx: Context, variant: Variant, level: BotLevel, lang: Lang): Promise<void> {
-    const t = (key: string, args?: Record<string, string | number>): string => s.i18n.t(lang, key, args);
+    const t = s.t(lang);
     for (let tries = 0; tries < 5; tries++) {
       const answer = await conversation.waitFor('message:text', { next: true, maxMilliseconds: 10 * 60_000 });
       const text = answer.message.text;
@@ -39,18 +39,10 @@ export function lengthDialogue(s: Services) {
       }
       const from = answer.from!;
       const rec = await conversation.external(() =>
-        s.games.start({
-          chatId: answer.chat.id,
-          kind: 'bot',
-          lang,
-          white: { kind: 'human', id: from.id, name: displayName(from), lang },
-          black: { kind: 'bot', level },
-          variant,
-          length,
-        }),
+        s.app.games.start({ kind: 'bot', chatId: answer.chat.id, lang, white: { kind: 'human', id: from.id, name: displayName(from), lang }, black: { kind: 'bot', level }, variant, length }),
       );
       await answer.reply(t('play-bot-started', { variant: t(`variant-${variant}`), level: t(`level-${level}`) }));
-      await conversation.external(() => s.boards.show(rec));
+      await conversation.external(() => showGame(s, rec).then(() => undefined));
       return;
     }
     await ctx.reply(t('play-bot-length-gave-up'));

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createPlayer } from '../src/ai/player.js';
-import { evaluate } from '../src/ai/evaluate.js';
-import { apply, legalPlays, newGame, SeededDice, type GameState } from '../src/engine/index.js';
-import { seededRandom } from '../src/sim/rng.js';
-import { arena, netPicker, randomPicker } from '../src/ai/train/arena.js';
-import { Evaluator } from '../src/ai/evaluator.js';
-import { ENCODINGS } from '../src/ai/encode.js';
-import { loadBundled } from '../src/ai/weights.js';
-import { short } from './helpers/board.js';
+import { createPlayer } from '../../src/ai/player.js';
+import { evaluate } from '../../src/ai/evaluate.js';
+import { apply, legalPlays, newGame, SeededDice, type GameState } from '../../src/engine/index.js';
+import { seededRandom } from '../../src/sim/rng.js';
+import { arena, netPicker, randomPicker } from '../../src/ai/train/arena.js';
+import { Evaluator } from '../../src/ai/evaluator.js';
+import { ENCODINGS } from '../../src/ai/encode.js';
+import { loadBundled } from '../../src/ai/weights.js';
+import { short } from '../helpers/board.js';
 
 function playGame(variant: 'long' | 'short', white: 'easy' | 'medium', black: 'easy' | 'medium', seed: number): GameState {
   const players = { white: createPlayer(white, seededRandom(seed)), black: createPlayer(black, seededRandom(seed + 1)) };

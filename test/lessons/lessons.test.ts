@@ -1,7 +1,7 @@
 /** The /rules lessons must show what their texts say: checked with the engine. */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RULES, legalPlays, scoreResult, turnView, type Position } from '../src/engine/index.js';
-import { LESSONS } from '../src/rules/lessons.js';
+import { DEFAULT_RULES, legalPlays, scoreResult, turnView, type Position } from '../../src/engine/index.js';
+import { LESSONS } from '../../src/lessons/lessons.js';
 
 const lesson = (id: string) => [...LESSONS.long, ...LESSONS.short].find((l) => l.id === id)!;
 

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { startPosition } from '../src/engine/index.js';
+import { startPosition } from '../../src/engine/index.js';
 
 function nardy(args: string[], input = ''): { code: number | null; out: string; err: string } {
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/nardy.ts', ...args], { input, encoding: 'utf8' });

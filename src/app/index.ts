@@ -1,0 +1,53 @@
+/** The use cases over one store: what the bot layer (and tests) build once. */
+import type { Store } from '../store/types.js';
+import type { BotPlayer } from '../ai/player.js';
+import { BoardPlaces } from './boards.js';
+import { Challenges } from './challenges.js';
+import { Fairness } from './fair.js';
+import { Games } from './games.js';
+import type { BotLevel, Lang } from './model.js';
+import { Players } from './players.js';
+
+/** Dialogue state for the bot's conversations (kept by the store with a lifetime). */
+export interface Dialogues {
+  read(key: string): Promise<unknown>;
+  write(key: string, value: unknown, ttlSeconds: number): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+export interface App {
+  readonly games: Games;
+  readonly challenges: Challenges;
+  readonly players: Players;
+  readonly places: BoardPlaces;
+  readonly fair: Fairness;
+  readonly dialogues: Dialogues;
+  /** Throws when the storage cannot be reached. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface AppOptions {
+  readonly defaultLanguage: Lang;
+  readonly player?: (level: BotLevel) => BotPlayer;
+  readonly now?: () => number;
+}
+
+export function createApp(store: Store, opts: AppOptions): App {
+  const players = new Players(store, opts.defaultLanguage);
+  const games = new Games({ store, settings: (id) => players.settings(id), player: opts.player, now: opts.now });
+  return {
+    games,
+    challenges: new Challenges(store, games, opts.now),
+    players,
+    places: new BoardPlaces(store),
+    fair: new Fairness(games),
+    dialogues: {
+      read: (key) => store.dialogues.get(key),
+      write: (key, value, ttl) => store.dialogues.set(key, value, ttl),
+      delete: (key) => store.dialogues.delete(key),
+    },
+    ping: () => store.ping(),
+    close: () => store.close(),
+  };
+}

@@ -1,0 +1,19 @@
+/** Small helpers over the outbox for features: edits that may find nothing to change. */
+import type { Ctx } from './context.js';
+import { attempt } from './outbox.js';
+
+type EditExtra = Parameters<Ctx['editMessageText']>[1];
+
+/**
+ * Edit the message whose button was pressed. "Not modified" is fine; when the message is gone
+ * (or cannot be edited) the text is sent as a new message instead.
+ */
+export async function editPressed(ctx: Ctx, text: string, extra?: EditExtra): Promise<void> {
+  const r = await attempt(() => ctx.editMessageText(text, extra), ['not-modified', 'gone']);
+  if (!r.ok && r.kind === 'gone') await ctx.reply(text, extra as never);
+}
+
+/** Edit a message by id; "not modified", "gone" and "blocked" change nothing and are not errors. */
+export async function editQuietly(ctx: Ctx, chatId: number, messageId: number, text: string): Promise<void> {
+  await attempt(() => ctx.api.editMessageText(chatId, messageId, text), ['not-modified', 'gone', 'blocked']);
+}

@@ -1,0 +1,35 @@
+/** How a game's board is drawn for a seat: point of view, theme, highlights. */
+import type { GameRecord, Seat, UserSettings } from '../../app/model.js';
+import { actor, currentTurn } from '../../engine/game.js';
+import type { Side } from '../../engine/types.js';
+import type { RenderOptions } from '../../render/index.js';
+import { playerName, type Translate } from './text.js';
+
+/** Which side's point of view the board takes. */
+export function viewerOf(rec: GameRecord, seat: Seat, settings: UserSettings): Side {
+  if (settings.orientation === 'white') return 'white';
+  if (rec.kind === 'bot') return seat.viewer;
+  // Between two people the board turns to whoever is to act, so its numbers match the buttons.
+  const g = rec.match.game;
+  return actor(g) ?? g.position.turn;
+}
+
+export function renderOptions(rec: GameRecord, seat: Seat, t: Translate, settings: UserSettings): RenderOptions {
+  const g = rec.match.game;
+  const viewer = viewerOf(rec, seat, settings);
+  const moving = g.phase === 'move' && g.dice;
+  const view = moving ? currentTurn(g) : null;
+  return {
+    viewer,
+    theme: settings.theme,
+    dice: moving ? g.dice : null,
+    remaining: view ? view.remaining : undefined,
+    cube: g.rules.cube ? g.cube : null,
+    names: { white: playerName(rec.players.white, t), black: playerName(rec.players.black, t) },
+    score: rec.match.length > 1 ? { ...rec.match.score, length: rec.match.length } : null,
+    lastPlay: g.last && g.last.moves.length ? { side: g.last.side, moves: g.last.moves } : null,
+    pending: moving && g.steps.length ? { side: g.position.turn, moves: g.steps } : null,
+    marks: view ? [...new Set(view.next.map(([from]) => from))].filter((p) => p <= 24) : [],
+    labels: { pips: t('label-pips'), off: t('label-off'), score: t('label-score') },
+  };
+}

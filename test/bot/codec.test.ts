@@ -1,0 +1,42 @@
+/** Every kind of button data round-trips through the codec within 64 bytes; the rest is refused. */
+import { describe, expect, it } from 'vitest';
+import { encode, parseCallback, type Callback } from '../../src/bot/codec.js';
+
+const samples: Callback[] = [
+  { kind: 'game', id: 'abcdefghij', v: 987654321, act: { type: 'roll' } },
+  { kind: 'game', id: 'abcdefghij', v: 1, act: { type: 'step', step: [25, 19] } },
+  { kind: 'game', id: 'abcdefghij', v: 1, act: { type: 'step', step: [3, 0] } },
+  ...(['undo', 'done', 'double', 'take', 'drop', 'accept', 'decline', 'next', 'rematch', 'resign-menu', 'back'] as const).map((type) => ({ kind: 'game' as const, id: '0123456789', v: 5, act: { type } as never })),
+  { kind: 'game', id: '0123456789', v: 5, act: { type: 'resign', level: 2 } },
+  { kind: 'challenge', id: 'qwertyuiop', act: 'accept' },
+  { kind: 'challenge', id: 'qwertyuiop', act: 'decline' },
+  { kind: 'challenge', id: 'qwertyuiop', act: 'cancel' },
+  { kind: 'play-bot', variant: 'long', level: null, length: null },
+  { kind: 'play-bot', variant: 'short', level: 'expert', length: null },
+  { kind: 'play-bot', variant: 'short', level: 'hard', length: 7 },
+  { kind: 'play-bot', variant: 'long', level: 'easy', length: 'other' },
+  ...(['bot', 'friend', 'rules', 'settings', 'help'] as const).map((item) => ({ kind: 'menu' as const, item })),
+  { kind: 'rules', variant: 'short', page: 7 },
+  { kind: 'settings', change: { key: 'lang', value: 'en' } },
+  { kind: 'settings', change: { key: 'orientation', value: 'white' } },
+  { kind: 'settings', change: { key: 'autoRoll', value: true } },
+  { kind: 'settings', change: { key: 'confirm', value: false } },
+  { kind: 'settings', change: { key: 'theme', value: 'dark' } },
+];
+
+describe('callback codec', () => {
+  it.each(samples.map((s) => [encode(s), s] as const))('%s round-trips', (data, cb) => {
+    expect(data.length).toBeLessThanOrEqual(64);
+    expect(parseCallback(data)).toEqual(cb);
+  });
+
+  it('covers every kind', () => {
+    expect(new Set(samples.map((s) => s.kind))).toEqual(new Set(['game', 'challenge', 'play-bot', 'menu', 'rules', 'settings']));
+  });
+
+  it('refuses anything else, prototype names included', () => {
+    for (const bad of ['', 'g', 'g|abcdefghij|1|zz', 'c|abcdefghij|q', 'pb|chess', 'pb|long|grandmaster', 'm|admin', 'ru|long|x', 'st|lang|de', 'st|__proto__|x', 'st|constructor|x', 'st|toString|1', 'g|abcdefghij|1|__proto__', 'g|abcdefghij|1|constructor', 'm|constructor', 'x'.repeat(65)]) {
+      expect(parseCallback(bad)).toBeNull();
+    }
+  });
+});
