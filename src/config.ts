@@ -17,6 +17,8 @@ export interface Config {
   readonly concurrency: number;
   /** How often the memory figures are logged (debug level), in seconds. */
   readonly memoryLogSeconds: number;
+  /** Worker threads that think for the bot (0: in the main thread). */
+  readonly aiThreads: number;
 }
 
 export class ConfigError extends Error {
@@ -86,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idleTtlSeconds: int('IDLE_GAME_TTL_SECONDS', 30 * 86400, 60, 365 * 86400),
     concurrency: int('UPDATE_CONCURRENCY', 200, 1, 10_000),
     memoryLogSeconds: int('MEMORY_LOG_SECONDS', 30, 1, 86_400),
+    aiThreads: int('AI_THREADS', 1, 0, 16),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

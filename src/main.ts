@@ -3,6 +3,7 @@ import 'dotenv/config';
 import { createServer } from 'node:http';
 import { run, type RunnerHandle } from '@grammyjs/runner';
 import { webhookCallback } from 'grammy';
+import { ThinkerPool } from './ai/thinker.js';
 import { createApp } from './app/index.js';
 import { createBot } from './bot/index.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
@@ -43,7 +44,8 @@ async function main(): Promise<void> {
   const cfg = config();
   const log = createLogger(cfg.logLevel);
   const store = await openStore(cfg, log);
-  const app = createApp(store, { defaultLanguage: cfg.defaultLanguage });
+  const pool = cfg.aiThreads > 0 ? new ThinkerPool(cfg.aiThreads) : null;
+  const app = createApp(store, { defaultLanguage: cfg.defaultLanguage, player: pool ? (level) => pool.thinker(level) : undefined });
   const { bot, publishCommands } = createBot(cfg, app, log);
 
   const t0 = performance.now();
@@ -96,6 +98,7 @@ async function main(): Promise<void> {
     if (runner?.isRunning()) await runner.stop();
     if (server) await new Promise((resolve) => server!.close(resolve));
     await store.close();
+    await pool?.close();
     log.info('stopped');
     process.exit(0);
   };

@@ -37,7 +37,7 @@ export const LEVELS: Readonly<Record<Level, LevelConfig>> = {
   easy: { search: { ...greedy, noise: 0.06 }, doubles: false, cubePlies: 0 },
   medium: { search: { ...greedy, noise: 0.025 }, doubles: true, cubePlies: 0 },
   hard: { search: { noise: 0, plies: 1, candidates: 5, within: 0.16, budgetMs: 220 }, doubles: true, cubePlies: 1 },
-  expert: { search: { noise: 0, plies: 1, candidates: 10, within: 0.3, budgetMs: 260 }, doubles: true, cubePlies: 1 },
+  expert: { search: { noise: 0, plies: 1, candidates: 8, within: 0.3, budgetMs: 260, deepCandidates: 3, deepWithin: 0.12 }, doubles: true, cubePlies: 1 },
 };
 
 export function isLevel(x: unknown): x is Level {
@@ -104,8 +104,9 @@ export class Player implements BotPlayer {
     readonly level: Level,
     private readonly brains: Brains = loadBrains(),
     private readonly random: () => number = seededRandom(randomInt(2 ** 31)),
+    config: LevelConfig = LEVELS[level],
   ) {
-    this.cfg = LEVELS[level];
+    this.cfg = config;
   }
 
   private search(variant: Variant): Search {

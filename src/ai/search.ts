@@ -25,6 +25,10 @@ export interface SearchConfig {
   readonly within: number;
   /** Stop looking ahead after this many milliseconds. */
   readonly budgetMs: number;
+  /** A second chance layer (gnubg's 2-ply) on the best 1-ply candidates: at most this many... */
+  readonly deepCandidates?: number;
+  /** ...within this much 1-ply equity of the best. */
+  readonly deepWithin?: number;
 }
 
 export interface Candidate {
@@ -34,8 +38,8 @@ export interface Candidate {
   readonly probs: Float32Array;
   /** The mover's cubeless equity (without noise). */
   readonly equity: number;
-  /** The depth of `probs`: 0 or 1 ply. */
-  readonly ply: 0 | 1;
+  /** The depth of `probs`: 0, 1 or 2 ply. */
+  readonly ply: 0 | 1 | 2;
   /** The mover's and the opponent's checkers after the play (own numberings). */
   readonly me: Int8Array;
   readonly opp: Int8Array;
@@ -55,6 +59,7 @@ export class Search {
   readonly variant: Variant;
   private readonly root = new Generator();
   private readonly inner = new Generator();
+  private readonly deeper = new Generator();
   private readonly out: Float32Array;
   private readonly bestOut: Float32Array;
 
@@ -105,7 +110,64 @@ export class Search {
       deep.push({ ...c, probs, equity: equityOf(this.variant, probs), ply: 1 });
     }
     deep.sort((a, b) => b.equity - a.equity);
+    const deepCount = cfg.deepCandidates ?? 0;
+    if (deepCount > 0 && deep.length > 1) {
+      const top = deep[0]!.equity;
+      const deeper: Candidate[] = [];
+      for (let k = 0; k < deep.length && k < deepCount; k++) {
+        const c = deep[k]!;
+        if (top - c.equity > (cfg.deepWithin ?? 0.1)) break;
+        const probs = this.twoPly(c.me, c.opp, rules, started + cfg.budgetMs);
+        if (!probs) break; // out of time: what was searched deeper stays comparable only among itself
+        deeper.push({ ...c, probs, equity: equityOf(this.variant, probs), ply: 2 });
+      }
+      if (deeper.length > 1) {
+        deeper.sort((a, b) => b.equity - a.equity);
+        const rest = deep.filter((c) => !deeper.some((d) => d.moves === c.moves));
+        return [...deeper, ...rest, ...list.slice(deep.length).map(({ key: _key, ...c }) => c)];
+      }
+    }
     return [...deep, ...list.slice(deep.length).map(({ key: _key, ...c }) => c)];
+  }
+
+  /**
+   * Two chance layers: over the opponent's 21 rolls, its best 0-ply answer, and then the
+   * 1-ply value of the position for us (our 21 rolls, our best 0-ply play each). Null when
+   * the deadline passes first.
+   */
+  twoPly(me: ArrayLike<number>, opp: ArrayLike<number>, rules: Rules, deadline: number): Float32Array | null {
+    const O = this.ev.outputs;
+    const acc = new Float32Array(O);
+    if (me[0] === 15) {
+      this.ev.afterPlay(me, 0, opp, 0, acc);
+      return acc;
+    }
+    const gen = this.deeper;
+    const pool = gen.pool;
+    const meAfter = new Int8Array(26);
+    const oppAfter = new Int8Array(26);
+    for (const { dice, weight } of ROLLS) {
+      if (performance.now() > deadline) return null;
+      const n = gen.generate(this.variant, opp, me, dice, rules);
+      let worst = Infinity;
+      let pick = gen.result[0]!;
+      for (let k = 0; k < n; k++) {
+        const i = gen.result[k]!;
+        const o = i * 26;
+        this.ev.evaluate(pool.opp, o, pool.me, o, this.out);
+        const eq = equityOf(this.variant, this.out);
+        if (eq < worst) {
+          worst = eq;
+          pick = i;
+        }
+      }
+      oppAfter.set(pool.me.subarray(pick * 26, pick * 26 + 26));
+      meAfter.set(pool.opp.subarray(pick * 26, pick * 26 + 26));
+      const v = oppAfter[0] === 15 ? this.ev.evaluate(meAfter, 0, oppAfter, 0, new Float32Array(O)) : this.preRoll(meAfter, oppAfter, 1, rules);
+      for (let j = 0; j < O; j++) acc[j] = acc[j]! + weight * v[j]!;
+    }
+    for (let j = 0; j < O; j++) acc[j] = acc[j]! / 36;
+    return acc;
   }
 
   /**

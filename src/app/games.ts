@@ -5,7 +5,8 @@
  * press has been saved and answered.
  */
 import { randomBytes } from 'node:crypto';
-import { createPlayer, type BotPlayer } from '../ai/player.js';
+import { createPlayer } from '../ai/player.js';
+import { inProcess, type Thinker } from '../ai/thinker.js';
 import { fairRoll, newSeed, seedHash, verifyRolls } from '../engine/dice.js';
 import { actor, canDouble, currentTurn, type GameAction, type GameErrorCode } from '../engine/game.js';
 import { applyMatchAction, newMatch, nextGame, type MatchState } from '../engine/match.js';
@@ -34,8 +35,8 @@ export type BotTurnResult = { readonly kind: 'moved'; readonly game: GameRecord 
 export interface GamesDeps {
   readonly store: Store;
   readonly now?: () => number;
-  /** Bot players by level (tests may pass seeded ones). */
-  readonly player?: (level: BotLevel) => BotPlayer;
+  /** The bot's thinkers by level (a worker pool in production; tests may pass seeded players). */
+  readonly player?: (level: BotLevel) => Thinker;
   /** The settings of a user (auto-roll, confirm). */
   readonly settings?: (userId: number) => Promise<UserSettings>;
 }
@@ -94,17 +95,17 @@ export function isBotToAct(g: GameRecord): boolean {
 
 export class Games {
   private readonly now: () => number;
-  private readonly players = new Map<BotLevel, BotPlayer>();
-  private readonly makePlayer: (level: BotLevel) => BotPlayer;
+  private readonly players = new Map<BotLevel, Thinker>();
+  private readonly makePlayer: (level: BotLevel) => Thinker;
   private readonly settingsOf: (userId: number) => Promise<UserSettings>;
 
   constructor(readonly deps: GamesDeps) {
     this.now = deps.now ?? Date.now;
-    this.makePlayer = deps.player ?? ((level) => createPlayer(level));
+    this.makePlayer = deps.player ?? ((level) => inProcess(createPlayer(level)));
     this.settingsOf = deps.settings ?? (async () => DEFAULT_SETTINGS);
   }
 
-  private player(level: BotLevel): BotPlayer {
+  private player(level: BotLevel): Thinker {
     let p = this.players.get(level);
     if (!p) this.players.set(level, (p = this.makePlayer(level)));
     return p;
@@ -316,10 +317,10 @@ export class Games {
         }
         const bot = this.player(p.level);
         let action: GameAction;
-        if (g.phase === 'roll') action = canDouble(g, who) && bot.wantsToDouble(match) ? { type: 'double' } : { type: 'roll', dice: this.roll(rec, match) };
-        else if (g.phase === 'double') action = bot.takes(match) ? { type: 'take' } : { type: 'drop' };
-        else if (g.phase === 'resign') action = bot.acceptsResignation(match) ? { type: 'accept' } : { type: 'decline' };
-        else action = { type: 'play', moves: bot.choosePlay(g) };
+        if (g.phase === 'roll') action = canDouble(g, who) && (await bot.wantsToDouble(match)) ? { type: 'double' } : { type: 'roll', dice: this.roll(rec, match) };
+        else if (g.phase === 'double') action = (await bot.takes(match)) ? { type: 'take' } : { type: 'drop' };
+        else if (g.phase === 'resign') action = (await bot.acceptsResignation(match)) ? { type: 'accept' } : { type: 'decline' };
+        else action = { type: 'play', moves: await bot.choosePlay(g) };
         match = this.must(applyMatchAction(match, action, who));
         if (action.type === 'double') events.push({ type: 'doubled', side: who, value: g.cube.value * 2 });
         else if (action.type === 'take') events.push({ type: 'took', side: who, value: g.cube.value * 2 });

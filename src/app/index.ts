@@ -1,6 +1,6 @@
 /** The use cases over one store: what the bot layer (and tests) build once. */
 import type { Store } from '../store/types.js';
-import type { BotPlayer } from '../ai/player.js';
+import type { Thinker } from '../ai/thinker.js';
 import { BoardPlaces } from './boards.js';
 import { Challenges } from './challenges.js';
 import { Fairness } from './fair.js';
@@ -29,7 +29,7 @@ export interface App {
 
 export interface AppOptions {
   readonly defaultLanguage: Lang;
-  readonly player?: (level: BotLevel) => BotPlayer;
+  readonly player?: (level: BotLevel) => Thinker;
   readonly now?: () => number;
 }
 

@@ -7,7 +7,7 @@ import { createServer, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 import { BaselinePlayer } from '../ai/baseline.js';
 import { formatFibsMove, parseFibsBoard } from '../ai/fibs.js';
-import { isLevel, LEVELS_IN_ORDER, Player, type BotPlayer } from '../ai/player.js';
+import { isLevel, LEVELS, LEVELS_IN_ORDER, Player, type BotPlayer } from '../ai/player.js';
 import { newGame, type GameState } from '../engine/game.js';
 import { legalPlays } from '../engine/plays.js';
 import { parsePosition, PositionError, positionToJSON } from '../engine/position.js';
@@ -31,7 +31,14 @@ function playerFrom(args: string[]): BotPlayer {
   if (!isLevel(level)) throw new UsageError(`--level must be one of ${[...LEVELS_IN_ORDER, 'baseline'].join(', ')}`);
   const seedText = flag(args, '--seed', null);
   if (seedText !== null && !/^-?\d{1,15}$/.test(seedText)) throw new UsageError('--seed must be an integer');
-  return new Player(level, undefined, seedText === null ? undefined : seededRandom(Number(seedText)));
+  // Tuning overrides (benchmarks): the level's noise and look-ahead.
+  const noise = flag(args, '--noise', null);
+  const plies = flag(args, '--plies', null);
+  if (noise !== null && !(Number(noise) >= 0 && Number(noise) <= 1)) throw new UsageError('--noise must be a number from 0 to 1');
+  if (plies !== null && plies !== '0' && plies !== '1') throw new UsageError('--plies must be 0 or 1');
+  const base = LEVELS[level];
+  const search = { ...base.search, ...(noise !== null ? { noise: Number(noise) } : {}), ...(plies !== null ? { plies: Number(plies) as 0 | 1 } : {}) };
+  return new Player(level, undefined, seedText === null ? undefined : seededRandom(Number(seedText)), { ...base, search });
 }
 
 /** A game state in the move phase, for a player to choose in. */

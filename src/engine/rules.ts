@@ -63,7 +63,8 @@ export function parseRules(input: unknown, base: Rules = DEFAULT_RULES): Rules {
   if (typeof input !== 'object' || Array.isArray(input)) throw new RulesError('rules must be an object');
   const out: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(input as Record<string, unknown>)) {
-    if (!(key in RULE_OPTIONS)) throw new RulesError(`unknown rule option "${key}"`);
+    // Own properties only: "constructor", "toString" or "__proto__" are not rule options.
+    if (!Object.hasOwn(RULE_OPTIONS, key)) throw new RulesError(`unknown rule option "${key}"`);
     const allowed = RULE_OPTIONS[key as keyof typeof RULE_OPTIONS] as readonly unknown[];
     if (!allowed.includes(value)) {
       throw new RulesError(`rule option "${key}" must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`);

@@ -1,7 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createPlayer } from '../../src/ai/player.js';
 import { evaluate } from '../../src/ai/evaluate.js';
-import { apply, legalPlays, newGame, SeededDice, type GameState } from '../../src/engine/index.js';
+import { apply, legalPlays, newGame, SeededDice, turnView, type GameState } from '../../src/engine/index.js';
+import { randomGame } from '../../src/sim/selfplay.js';
 import { seededRandom } from '../../src/sim/rng.js';
 import { arena, netPicker, randomPicker } from '../../src/ai/train/arena.js';
 import { Evaluator } from '../../src/ai/evaluator.js';
@@ -55,4 +57,23 @@ describe('bot players', () => {
     expect(evaluate('short', ahead.white, ahead.black)).toBeGreaterThan(evaluate('short', ahead.black, ahead.white));
   });
 
+});
+
+describe('every level plays only legal plays', () => {
+  it.each(['easy', 'medium', 'hard', 'expert'] as const)('%s, over random positions of both games', (level) => {
+    const player = createPlayer(level, seededRandom(9));
+    fc.assert(
+      fc.property(fc.constantFrom('long' as const, 'short' as const), fc.integer({ min: 1, max: 2 ** 30 }), (variant, seed) => {
+        let i = 0;
+        randomGame(variant, seed, undefined, undefined, ({ position, dice, count }) => {
+          if (i++ % 13 !== 0 || count === 0) return;
+          const g: GameState = { ...newGame(variant), position, phase: 'move', dice, firstMover: 'white' };
+          const moves = player.choosePlay(g);
+          const view = turnView(position, dice, moves);
+          expect(view.complete).toBe(true);
+        });
+      }),
+      { numRuns: level === 'hard' || level === 'expert' ? 3 : 8 },
+    );
+  });
 });

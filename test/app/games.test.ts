@@ -1,6 +1,7 @@
 /** Use cases without Telegram: starting games, presses, stale versions, the bot's turns, fairness. */
 import { describe, expect, it } from 'vitest';
 import { createPlayer } from '../../src/ai/player.js';
+import { inProcess } from '../../src/ai/thinker.js';
 import { Games, isBotToAct, verifyGame, type PressResult } from '../../src/app/games.js';
 import { DEFAULT_SETTINGS, type GameRecord, type PlayerRef } from '../../src/app/model.js';
 import { actor, currentTurn } from '../../src/engine/game.js';
@@ -13,7 +14,7 @@ const bob: PlayerRef = { kind: 'human', id: 2, name: 'Bob', lang: 'ru' };
 
 function games(settings = DEFAULT_SETTINGS) {
   const store = new MemoryStore(ttl);
-  return new Games({ store, settings: async () => settings, player: (level) => createPlayer(level, seededRandom(5)) }) as Games & { readonly deps: { store: MemoryStore } };
+  return new Games({ store, settings: async () => settings, player: (level) => inProcess(createPlayer(level, seededRandom(5))) }) as Games & { readonly deps: { store: MemoryStore } };
 }
 
 /** A press, then (as the bot layer does once the press is answered) the bot's turn. */

@@ -59,8 +59,8 @@ export function gameFeature(s: Services): Composer<Ctx> {
 /** True when every game button of the message belongs to the game `id`. */
 function boardOf(message: object, id: string): boolean {
   const markup = (message as { reply_markup?: { inline_keyboard?: Array<Array<{ callback_data?: string }>> } }).reply_markup;
-  const data = (markup?.inline_keyboard ?? []).flat().map((b) => b.callback_data ?? '').filter((d) => d.startsWith('g|'));
-  return data.length > 0 && data.every((d) => d.split('|')[1] === id);
+  const games = (markup?.inline_keyboard ?? []).flat().map((b) => parseCallback(b.callback_data)).filter((cb) => cb?.kind === 'game');
+  return games.length > 0 && games.every((cb) => cb!.kind === 'game' && cb!.id === id);
 }
 
 async function answer(ctx: Ctx, s: Services, r: PressResult): Promise<void> {

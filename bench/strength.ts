@@ -1,0 +1,174 @@
+/**
+ * Strength: npm run -s bench:strength [-- options]
+ *
+ * Short nardy against GNU Backgammon (when /usr/games/gnubg is installed): cubeless money games,
+ * gnubg at 0-ply with the noise of its named levels, our level as its external player
+ * (nardy gnubg-external), gnubg's dice from fixed seeds, and gnubg's 0-ply analysis of every
+ * game for our error rate per unforced move (thousandths of a point, gnubg's scale).
+ * Both games in-process: each level against the frozen baseline, and the strongest level
+ * against every other, in pairs of games on the same dice with seats swapped.
+ *
+ * Options: --games N (games per gnubg pairing, default 1000), --procs P (gnubg processes at
+ * once, default 2), --pairs N (pairs per in-process pairing, default 100), --only gnubg|long|short,
+ * --pairing name (one gnubg pairing: easy-beginner, medium-intermediate, hard-expert, expert-expert),
+ * --no-analyse, --noise X / --plies P (override our level's search, for tuning), --seed S.
+ * Prints one JSON object.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BaselinePlayer } from '../src/ai/baseline.js';
+import { createPlayer, LEVELS_IN_ORDER, type BotPlayer, type Level } from '../src/ai/player.js';
+import { apply, newGame, parseRules, SeededDice, type GameState, type Variant } from '../src/engine/index.js';
+import { freePort } from '../test/setup/redis.js';
+
+const argv = process.argv.slice(2);
+const opt = (name: string, fallback: string | null = null): string | null => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? (argv[i + 1] ?? null) : fallback;
+};
+const GAMES = Number(opt('games', '1000'));
+const PROCS = Number(opt('procs', '2'));
+const PAIRS = Number(opt('pairs', '100'));
+const ONLY = opt('only');
+const SEED = Number(opt('seed', '1'));
+const ANALYSE = !argv.includes('--no-analyse');
+const GNUBG = '/usr/games/gnubg';
+
+interface Rate {
+  games: number;
+  win: number;
+  ci95: number;
+  ppg: number;
+}
+
+function rate(wins: number, games: number, points: number): Rate {
+  const p = wins / games;
+  return { games, win: +p.toFixed(4), ci95: +(1.96 * Math.sqrt((p * (1 - p)) / games)).toFixed(4), ppg: +(points / games).toFixed(3) };
+}
+
+// ---- against gnubg -----------------------------------------------------------------------------
+
+const PAIRINGS: Record<string, { level: Level; noise: number }> = {
+  'easy-beginner': { level: 'easy', noise: 0.06 },
+  'medium-intermediate': { level: 'medium', noise: 0.04 },
+  'hard-expert': { level: 'hard', noise: 0 },
+  'expert-expert': { level: 'expert', noise: 0 },
+};
+
+function waitForListening(p: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let err = '';
+    p.stderr!.on('data', (d: Buffer) => {
+      err += d.toString();
+      if (err.includes('listening on')) resolve();
+    });
+    p.once('exit', (code) => reject(new Error(`external player exited (${code}): ${err}`)));
+  });
+}
+
+async function gnubgPairing(name: string): Promise<Record<string, unknown>> {
+  const { level, noise } = PAIRINGS[name]!;
+  const dir = mkdtempSync(join(tmpdir(), 'nardy-strength-'));
+  const per = Math.ceil(GAMES / PROCS);
+  const extra = [...(opt('noise') !== null ? ['--noise', opt('noise')!] : []), ...(opt('plies') !== null ? ['--plies', opt('plies')!] : [])];
+  const t0 = performance.now();
+  const runs = await Promise.all(
+    Array.from({ length: PROCS }, async (_, i) => {
+      const port = await freePort();
+      const ext = spawn(process.execPath, ['--import', 'tsx', 'src/cli/nardy.ts', 'gnubg-external', '--port', String(port), '--level', level, '--seed', String(SEED * 100 + i), ...extra], { stdio: ['ignore', 'ignore', 'pipe'] });
+      await waitForListening(ext);
+      const out = join(dir, `r${i}.jsonl`);
+      const env = { ...process.env, NARDY_PORT: String(port), NARDY_GAMES: String(per), NARDY_SEED: String(SEED * 1000 + i), NARDY_NOISE: String(noise), NARDY_PLIES: '0', NARDY_ANALYSE: ANALYSE ? '1' : '0', NARDY_OUT: out };
+      const g = spawn(GNUBG, ['-t', '-q', '-r', '-p', 'scripts/gnubg/play-external.py'], { env, stdio: 'ignore' });
+      await new Promise((r) => g.once('exit', r));
+      ext.kill('SIGTERM');
+      return existsSync(out) ? readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { winner: string; points: number; bot?: { error: number; unforced: number }; gnubg?: { error: number; unforced: number } }) : [];
+    }),
+  );
+  rmSync(dir, { recursive: true, force: true });
+  const games = runs.flat();
+  let wins = 0;
+  let points = 0;
+  const err = { bot: 0, botMoves: 0, gnubg: 0, gnubgMoves: 0 };
+  for (const g of games) {
+    if (g.winner === 'bot') {
+      wins++;
+      points += g.points;
+    } else points -= g.points;
+    if (g.bot && g.gnubg) {
+      err.bot += g.bot.error;
+      err.botMoves += g.bot.unforced;
+      err.gnubg += g.gnubg.error;
+      err.gnubgMoves += g.gnubg.unforced;
+    }
+  }
+  return {
+    ours: level,
+    gnubg: `0-ply, noise ${noise}`,
+    ...rate(wins, games.length, points),
+    ...(ANALYSE && err.botMoves ? { our_error_per_move: +((1000 * err.bot) / err.botMoves).toFixed(2), gnubg_error_per_move: +((1000 * err.gnubg) / err.gnubgMoves).toFixed(2) } : {}),
+    minutes: +((performance.now() - t0) / 60_000).toFixed(1),
+  };
+}
+
+// ---- in-process ---------------------------------------------------------------------------------
+
+function playGame(variant: Variant, white: BotPlayer, black: BotPlayer, seed: number): { winner: 'white' | 'black'; points: number } {
+  const dice = new SeededDice(seed);
+  let g: GameState = newGame(variant, { rules: parseRules({ cube: false }) });
+  for (let i = 0; i < 5000 && g.phase !== 'over'; i++) {
+    const side = g.position.turn;
+    if (g.phase === 'move') g = apply(g, { type: 'play', moves: (side === 'white' ? white : black).choosePlay(g) }, side);
+    else g = apply(g, { type: 'roll', dice: dice.roll(g.rolls) }, side);
+  }
+  return { winner: g.result!.winner!, points: g.result!.multiplier };
+}
+
+function versus(variant: Variant, a: BotPlayer, b: BotPlayer, pairs: number, seed: number): Rate & { minutes: number } {
+  const t0 = performance.now();
+  let wins = 0;
+  let points = 0;
+  for (let k = 0; k < pairs; k++) {
+    for (const aWhite of [true, false]) {
+      const r = playGame(variant, aWhite ? a : b, aWhite ? b : a, seed + k);
+      const aWon = (r.winner === 'white') === aWhite;
+      wins += aWon ? 1 : 0;
+      points += aWon ? r.points : -r.points;
+    }
+  }
+  return { ...rate(wins, pairs * 2, points), minutes: +((performance.now() - t0) / 60_000).toFixed(1) };
+}
+
+function inProcess(variant: Variant): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const baseline = new BaselinePlayer();
+  const player = (level: Level, i: number): BotPlayer => createPlayer(level, seededFor(level, i));
+  for (const level of LEVELS_IN_ORDER) out[`${level}_vs_baseline`] = versus(variant, player(level, 1), baseline, PAIRS, SEED * 7919);
+  const strongest: Level = 'expert';
+  for (const level of LEVELS_IN_ORDER) if (level !== strongest) out[`${strongest}_vs_${level}`] = versus(variant, player(strongest, 2), player(level, 3), PAIRS, SEED * 104729);
+  return out;
+}
+
+function seededFor(level: Level, i: number): () => number {
+  let s = (SEED * 2654435761 + i * 97 + level.length * 13) >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) | 0;
+    let t = Math.imul(s ^ (s >>> 15), 1 | s);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const result: Record<string, unknown> = {};
+if ((!ONLY || ONLY === 'gnubg') && existsSync(GNUBG)) {
+  const gnubg: Record<string, unknown> = {};
+  const only = opt('pairing');
+  for (const name of Object.keys(PAIRINGS)) if (!only || only === name) gnubg[name] = await gnubgPairing(name);
+  result.short_vs_gnubg = gnubg;
+} else if (!ONLY || ONLY === 'gnubg') {
+  result.short_vs_gnubg = 'skipped: gnubg is not installed (apt-get install -y gnubg)';
+}
+for (const variant of ['long', 'short'] as const) if (!ONLY || ONLY === variant) result[variant] = inProcess(variant);
+console.log(JSON.stringify(result, null, 1));

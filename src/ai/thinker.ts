@@ -1,0 +1,110 @@
+/**
+ * The bot's decisions as the use cases ask for them: asynchronously, so that they can be made
+ * off the event loop. `inProcess` wraps a player of this thread (tests, scripts); ThinkerPool
+ * runs the players in worker threads (the bot in production), one queue for all games.
+ */
+import type { Worker } from 'node:worker_threads';
+import type { GameState } from '../engine/game.js';
+import type { MatchState } from '../engine/match.js';
+import type { Step } from '../engine/types.js';
+import { createPlayer, isLevel, type BotPlayer, type Level } from './player.js';
+import { startWorker } from './threads.js';
+
+export interface Thinker {
+  readonly level: string;
+  choosePlay(game: GameState): Promise<Step[]>;
+  wantsToDouble(match: MatchState): Promise<boolean>;
+  takes(match: MatchState): Promise<boolean>;
+  acceptsResignation(match: MatchState): Promise<boolean>;
+}
+
+export function inProcess(p: BotPlayer): Thinker {
+  return {
+    level: p.level,
+    choosePlay: async (g) => p.choosePlay(g),
+    wantsToDouble: async (m) => p.wantsToDouble(m),
+    takes: async (m) => p.takes(m),
+    acceptsResignation: async (m) => p.acceptsResignation(m),
+  };
+}
+
+export type ThinkQuestion = { readonly level: Level; readonly kind: 'play'; readonly game: GameState } | { readonly level: Level; readonly kind: 'double' | 'take' | 'resign'; readonly match: MatchState };
+
+export type ThinkRequest = ThinkQuestion & { readonly id: number };
+
+export type ThinkReply = { readonly id: number; readonly ok: true; readonly value: Step[] | boolean } | { readonly id: number; readonly ok: false; readonly error: string };
+
+interface Waiting {
+  resolve(v: Step[] | boolean): void;
+  reject(e: Error): void;
+}
+
+/** Worker threads that think for the bot. A decision goes to the least busy worker. */
+export class ThinkerPool {
+  private readonly workers: Array<{ w: Worker; busy: number }> = [];
+  private readonly waiting = new Map<number, Waiting>();
+  private next = 1;
+  private closed = false;
+
+  constructor(size: number) {
+    const entry = new URL(`./thinker-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
+    for (let i = 0; i < size; i++) {
+      const w = startWorker(entry);
+      const slot = { w, busy: 0 };
+      w.on('message', (r: ThinkReply) => {
+        slot.busy--;
+        const p = this.waiting.get(r.id);
+        if (!p) return;
+        this.waiting.delete(r.id);
+        if (r.ok) p.resolve(r.value);
+        else p.reject(new Error(r.error));
+      });
+      w.on('error', (e) => {
+        for (const [id, p] of this.waiting) {
+          this.waiting.delete(id);
+          p.reject(e);
+        }
+      });
+      w.unref();
+      this.workers.push(slot);
+    }
+  }
+
+  private ask(req: ThinkQuestion): Promise<Step[] | boolean> {
+    if (this.closed) return Promise.reject(new Error('the thinker pool is closed'));
+    const id = this.next++;
+    const slot = this.workers.reduce((a, b) => (b.busy < a.busy ? b : a));
+    slot.busy++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      slot.w.postMessage({ ...req, id });
+    });
+  }
+
+  /** The thinker of a level. */
+  thinker(level: Level): Thinker {
+    if (!isLevel(level)) throw new Error(`unknown level ${String(level)}`);
+    return {
+      level,
+      choosePlay: (game) => this.ask({ level, kind: 'play', game }) as Promise<Step[]>,
+      wantsToDouble: (match) => this.ask({ level, kind: 'double', match }) as Promise<boolean>,
+      takes: (match) => this.ask({ level, kind: 'take', match }) as Promise<boolean>,
+      acceptsResignation: (match) => this.ask({ level, kind: 'resign', match }) as Promise<boolean>,
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.workers.map((s) => s.w.terminate()));
+  }
+}
+
+/** Players of this thread, one per level (what a worker keeps). */
+export function localPlayers(): (level: Level) => BotPlayer {
+  const players = new Map<Level, BotPlayer>();
+  return (level) => {
+    let p = players.get(level);
+    if (!p) players.set(level, (p = createPlayer(level)));
+    return p;
+  };
+}

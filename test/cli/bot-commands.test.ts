@@ -1,0 +1,93 @@
+/** nardy move and nardy gnubg-external, as processes. */
+import { spawn, spawnSync } from 'node:child_process';
+import { connect } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { legalPlays, parsePosition, startPosition, positionToJSON } from '../../src/engine/index.js';
+import { freePort } from '../setup/redis.js';
+
+function nardy(args: string[], input: string) {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/nardy.ts', ...args], { input, encoding: 'utf8', timeout: 60_000 });
+}
+
+describe('nardy move', () => {
+  it('answers each line with the level\'s legal play and the position after it; bad lines get an error', () => {
+    const start = positionToJSON(startPosition('long'));
+    const lines = [
+      JSON.stringify({ position: start, dice: [6, 5] }),
+      'not json',
+      JSON.stringify({ position: positionToJSON(startPosition('short')), dice: [3, 1] }),
+      JSON.stringify({ position: start, dice: [6, 9] }),
+      JSON.stringify({ position: start, dice: [6, 6], rules: { constructor: 1 } }),
+      JSON.stringify({ position: { ...start, white: [1] }, dice: [1, 2] }),
+      // Black's only checker on the bar against a closed board: nothing can move.
+      JSON.stringify({ position: { variant: 'short', turn: 'black', white: [0, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0], black: [14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1] }, dice: [6, 6] }),
+    ];
+    const r = nardy(['move', '--level', 'medium', '--seed', '3'], lines.join('\n') + '\n');
+    expect(r.status).toBe(1);
+    const out = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { moves?: number[][]; position?: unknown; error?: string });
+    expect(out).toHaveLength(7);
+    const legal = legalPlays(startPosition('long'), [6, 5]).map((p) => JSON.stringify(positionToJSON(p.position)));
+    expect(legal).toContain(JSON.stringify(out[0]!.position));
+    expect(out[1]!.error).toMatch(/JSON/);
+    expect(out[2]!.moves).toEqual([[8, 5], [6, 5]]);
+    expect(parsePosition(out[2]!.position).turn).toBe('black');
+    expect(out[3]!.error).toMatch(/dice/);
+    expect(out[4]!.error).toMatch(/unknown rule option "constructor"/);
+    expect(out[5]!.error).toMatch(/26 entries/);
+    expect(out[6]).toMatchObject({ moves: [] });
+  });
+
+  it('refuses an unknown level with a usage line', () => {
+    const r = nardy(['move', '--level', 'grandmaster'], '');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/--level must be one of easy, medium, hard, expert, baseline/);
+  });
+});
+
+describe('nardy gnubg-external', () => {
+  it('answers gnubg\'s board lines with moves in the player\'s numbering', async () => {
+    const port = await freePort();
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/cli/nardy.ts', 'gnubg-external', '--port', String(port), '--level', 'medium', '--seed', '1'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        let err = '';
+        proc.stderr!.on('data', (d: Buffer) => {
+          err += d;
+          if (err.includes('listening')) resolve();
+        });
+        proc.once('exit', (c) => reject(new Error(`exited ${c}: ${err}`)));
+      });
+      const sock = connect(port, '127.0.0.1');
+      const replies: string[] = [];
+      let buf = '';
+      sock.on('data', (d) => {
+        buf += d.toString();
+        const parts = buf.split('\n');
+        buf = parts.pop()!;
+        replies.push(...parts);
+      });
+      const ask = async (line: string): Promise<string> => {
+        const n = replies.length;
+        sock.write(line + '\n\0');
+        for (let i = 0; i < 400 && replies.length === n; i++) await new Promise((r) => setTimeout(r, 25));
+        return replies[n]!;
+      };
+      // As gnubg sends it: the player to move is O (positive), moving 24 -> 1; after gnubg's 24/23 13/11.
+      const opening = 'board:gnubg:root:0:0:0:0:-1:-1:0:0:0:5:0:3:0:0:0:-4:5:-1:0:0:-3:0:-5:0:0:0:0:2:0:1:3:1:3:1:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:1';
+      expect(await ask(opening)).toBe('8/5 6/5');
+      // A checker on the bar (cell 25, the player's bar) with 6-6 against a closed board: no move.
+      const cells = new Array<number>(26).fill(0);
+      for (let c = 19; c <= 24; c++) cells[c] = -2;
+      cells[1] = -3;
+      cells[25] = 1;
+      const closed = `board:gnubg:root:0:0:0:${cells.join(':')}:1:6:6:6:6:1:1:1:0:1:-1:0:25:14:0:1:0:0:0:0:1`;
+      expect(await ask(closed)).toBe('');
+      // Rubbish is answered with an empty line and the player goes on.
+      expect(await ask('hello')).toBe('');
+      expect(await ask(opening)).toBe('8/5 6/5');
+      sock.end();
+    } finally {
+      proc.kill('SIGTERM');
+    }
+  }, 60_000);
+});
