@@ -140,6 +140,7 @@ toast-rematch = Rematch!
 toast-starting = Starting…
 toast-saved = Saved.
 toast-error = Something went wrong; please try again.
+toast-try-again = The bot cannot reach its storage right now; nothing was done. Please try again in a moment.
 toast-accepted = Accepted!
 toast-challenge-gone = This challenge is no longer open.
 toast-only-challenger = Only the challenger can cancel.

@@ -4,6 +4,8 @@ export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' |
 export interface Config {
   readonly botToken: string;
   readonly redisUrl: string | null;
+  /** A Redis Cluster's seed nodes (host:port), instead of REDIS_URL. */
+  readonly redisCluster: readonly string[] | null;
   readonly keyPrefix: string;
   readonly apiRoot: string | null;
   readonly logLevel: LogLevel;
@@ -19,6 +21,10 @@ export interface Config {
   readonly memoryLogSeconds: number;
   /** Worker threads that think for the bot (0: in the main thread). */
   readonly aiThreads: number;
+  /** Telegram's per-chat spacing times this (1 against Telegram; less only for test servers). */
+  readonly paceScale: number;
+  /** Port of /healthz and /metrics in long-polling mode (webhook mode serves them on its port). */
+  readonly httpPort: number | null;
 }
 
 export class ConfigError extends Error {
@@ -28,6 +34,10 @@ export class ConfigError extends Error {
 }
 
 const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
@@ -40,6 +50,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (v === undefined) return fallback;
     if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) {
       problems.push(`${name} must be a whole number from ${min} to ${max}, not "${v}"`);
+      return fallback;
+    }
+    return Number(v);
+  };
+  const num = (name: string, fallback: number, min: number, max: number): number => {
+    const v = str(name);
+    if (v === undefined) return fallback;
+    if (!/^\d+(\.\d+)?$/.test(v) || Number(v) < min || Number(v) > max) {
+      problems.push(`${name} must be a number from ${min} to ${max}, not "${v}"`);
       return fallback;
     }
     return Number(v);
@@ -62,6 +81,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   else if (!/^\d+:[A-Za-z0-9_-]{20,}$/.test(botToken)) problems.push('BOT_TOKEN does not look like a token from @BotFather (digits, a colon, then letters)');
 
   const redisUrl = url('REDIS_URL', ['redis:', 'rediss:']);
+  if (redisUrl) {
+    // The path selects the database: nothing, or /N.
+    const path = new URL(redisUrl).pathname;
+    if (path !== '' && path !== '/' && !/^\/\d{1,4}$/.test(path)) problems.push(`REDIS_URL must name its database as /N (a number), not "${path}"`);
+  }
+  const clusterText = str('REDIS_CLUSTER_NODES');
+  let redisCluster: string[] | null = null;
+  if (clusterText) {
+    redisCluster = clusterText.split(',').map((x) => x.trim()).filter(Boolean);
+    const bad = redisCluster.filter((n) => !/^[A-Za-z0-9.-]+:\d{1,5}$/.test(n));
+    if (!redisCluster.length || bad.length) problems.push(`REDIS_CLUSTER_NODES must be host:port pairs separated by commas, not "${clusterText}"`);
+    if (redisUrl) problems.push('set REDIS_URL or REDIS_CLUSTER_NODES, not both');
+  }
   const apiRoot = url('TELEGRAM_API_ROOT', ['http:', 'https:']);
   const logLevel = (str('LOG_LEVEL') ?? 'info') as LogLevel;
   if (!LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LEVELS.join(', ')}, not "${logLevel}"`);
@@ -70,14 +102,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const lang = str('DEFAULT_LANGUAGE') ?? 'ru';
   if (lang !== 'ru' && lang !== 'en') problems.push(`DEFAULT_LANGUAGE must be ru or en, not "${lang}"`);
 
-  const webhookUrl = url('WEBHOOK_URL', ['https:', 'http:']);
+  // Telegram calls webhooks over https only; a self-hosted Bot API server (TELEGRAM_API_ROOT)
+  // may also call plain http.
+  const webhookUrl = url('WEBHOOK_URL', apiRoot ? ['https:', 'http:'] : ['https:']);
   const webhookPort = int('WEBHOOK_PORT', 8080, 1, 65535);
   const webhookSecret = str('WEBHOOK_SECRET') ?? null;
   if (webhookSecret && !/^[A-Za-z0-9_-]{1,256}$/.test(webhookSecret)) problems.push('WEBHOOK_SECRET may hold letters, digits, "_" and "-" only (1-256 of them)');
+  if (webhookUrl && !webhookSecret && !isLoopback(new URL(webhookUrl).hostname)) {
+    problems.push('WEBHOOK_SECRET is required with a public WEBHOOK_URL: without it anyone could post updates to the bot');
+  }
 
   const config: Config = {
     botToken: botToken ?? '',
     redisUrl,
+    redisCluster,
     keyPrefix,
     apiRoot,
     logLevel,
@@ -89,6 +127,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     concurrency: int('UPDATE_CONCURRENCY', 200, 1, 10_000),
     memoryLogSeconds: int('MEMORY_LOG_SECONDS', 30, 1, 86_400),
     aiThreads: int('AI_THREADS', 1, 0, 16),
+    paceScale: num('PACE_SCALE', 1, 0.01, 1),
+    httpPort: str('HTTP_PORT') === undefined ? null : int('HTTP_PORT', 8081, 1, 65535),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

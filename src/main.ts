@@ -1,15 +1,21 @@
-/** Wiring: config, store, bot, long polling or webhook, shutdown. */
+/** Wiring: config, store, bot, long polling or webhook, health and metrics, shutdown. */
 import 'dotenv/config';
-import { createServer } from 'node:http';
+import type { Server } from 'node:http';
 import { run, type RunnerHandle } from '@grammyjs/runner';
-import { webhookCallback } from 'grammy';
 import { ThinkerPool } from './ai/thinker.js';
 import { createApp } from './app/index.js';
 import { createBot } from './bot/index.js';
+import { Metrics } from './bot/metrics.js';
+import { HttpStartError, startHttp } from './bot/server.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { createLogger } from './logger.js';
+import { createLogger, type Logger } from './logger.js';
 import { warmUpRenderer } from './render/index.js';
 import { MemoryStore, RedisStore, type Store } from './store/index.js';
+
+function fail(line: string): never {
+  console.error(line);
+  process.exit(1);
+}
 
 function config(): Config {
   try {
@@ -23,20 +29,30 @@ function config(): Config {
   }
 }
 
-async function openStore(cfg: Config, log: ReturnType<typeof createLogger>): Promise<Store> {
+function within<T>(ms: number, what: Promise<T>, why: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([what, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(why)), ms)))]).finally(() => clearTimeout(timer));
+}
+
+async function openStore(cfg: Config, log: Logger): Promise<Store> {
   const ttl = { challengeSeconds: cfg.challengeTtlSeconds, finishedSeconds: cfg.finishedTtlSeconds, idleSeconds: cfg.idleTtlSeconds };
-  if (!cfg.redisUrl) {
+  if (!cfg.redisUrl && !cfg.redisCluster) {
     log.warn('REDIS_URL is not set: games are kept in memory and end when the process stops');
     return new MemoryStore(ttl);
   }
-  const store = new RedisStore(cfg.redisUrl, cfg.keyPrefix, ttl);
+  const target = cfg.redisCluster ? { cluster: cfg.redisCluster } : { url: cfg.redisUrl! };
+  const where = cfg.redisCluster ? `the Redis Cluster at ${cfg.redisCluster.join(',')}` : `Redis at ${cfg.redisUrl}`;
+  const store = new RedisStore(target, cfg.keyPrefix, ttl, {
+    connectWaitMs: 10_000,
+    onConnectionChange: (up, e) => (up ? log.info('Redis is reachable again') : log.error({ err: e?.message }, 'Redis is unreachable')),
+  });
   try {
-    await Promise.race([store.ping(), new Promise((_, reject) => setTimeout(() => reject(new Error('timed out')), 10_000))]);
+    await within(12_000, store.ping(), 'no answer within 12 s');
   } catch (e) {
-    console.error(`cannot reach Redis at ${cfg.redisUrl}: ${(e as Error).message}`);
-    process.exit(1);
+    await store.close().catch(() => undefined);
+    fail(`cannot use ${where}: ${((e as Error).cause as Error)?.message ?? (e as Error).message}`);
   }
-  log.info({ prefix: cfg.keyPrefix }, 'using Redis');
+  log.info({ prefix: cfg.keyPrefix, cluster: !!cfg.redisCluster }, 'using Redis');
   return store;
 }
 
@@ -46,38 +62,65 @@ async function main(): Promise<void> {
   const store = await openStore(cfg, log);
   const pool = cfg.aiThreads > 0 ? new ThinkerPool(cfg.aiThreads) : null;
   const app = createApp(store, { defaultLanguage: cfg.defaultLanguage, player: pool ? (level) => pool.thinker(level) : undefined });
-  const { bot, publishCommands } = createBot(cfg, app, log);
+  const metrics = new Metrics();
+  const { bot, publishCommands, resume, settled } = createBot(cfg, app, log, { metrics });
 
   const t0 = performance.now();
   await warmUpRenderer();
   log.info({ ms: Math.round(performance.now() - t0) }, 'renderer warmed up');
 
   try {
-    await bot.init();
+    await within(20_000, bot.init(), 'no answer within 20 s');
   } catch (e) {
-    console.error(`cannot start the bot: Telegram refused the token or is unreachable (${(e as Error).message})`);
-    process.exit(1);
+    await app.close().catch(() => undefined);
+    fail(`cannot start the bot: Telegram ${cfg.apiRoot ? `at ${cfg.apiRoot} ` : ''}refused the token or is unreachable (${(e as Error).message})`);
   }
   await publishCommands().catch((e: unknown) => log.warn({ err: e }, 'could not publish the command menus'));
+  const resumed = await resume().catch((e: unknown) => (log.warn({ err: e }, 'could not send the waiting boards'), 0));
+  if (resumed) log.info({ games: resumed }, 'sent the boards of games started before a stop');
+
+  // Health: Redis answers, and Telegram answers (asked at most every 15 s).
+  let telegram = { ok: true, at: 0 };
+  const health = async (): Promise<{ redis: boolean; telegram: boolean }> => {
+    const redis = await within(2000, app.ping(), 'timeout').then(() => true, () => false);
+    if (Date.now() - telegram.at > 15_000) telegram = { ok: await within(5000, bot.api.getMe(), 'timeout').then(() => true, () => false), at: Date.now() };
+    return { redis, telegram: telegram.ok };
+  };
+  const http = { log, health, metrics: () => metrics.text() };
 
   let runner: RunnerHandle | null = null;
-  let server: ReturnType<typeof createServer> | null = null;
-  const allowed = ['message', 'callback_query', 'my_chat_member'] as const;
-  if (cfg.webhook) {
-    const handle = webhookCallback(bot, 'http', { secretToken: cfg.webhook.secret ?? undefined });
-    server = createServer((req, res) => {
-      void handle(req, res).catch((e: unknown) => {
-        log.error({ err: e }, 'webhook update failed');
-        if (!res.headersSent) res.writeHead(500).end();
+  let server: Server | null = null;
+  const inflight = new Set<Promise<unknown>>();
+  const allowed = ['message', 'callback_query', 'my_chat_member', 'inline_query', 'chosen_inline_result'] as const;
+  try {
+    if (cfg.webhook) {
+      const url = new URL(cfg.webhook.url);
+      server = await startHttp({
+        ...http,
+        port: cfg.webhook.port,
+        webhook: {
+          path: url.pathname || '/',
+          secret: cfg.webhook.secret,
+          onUpdate: (update) => {
+            const p = bot.handleUpdate(update as never).catch((e: unknown) => log.error({ err: e, update: update.update_id }, 'update failed'));
+            inflight.add(p);
+            void p.finally(() => inflight.delete(p));
+          },
+        },
       });
-    });
-    await new Promise<void>((resolve) => server!.listen(cfg.webhook!.port, resolve));
-    await bot.api.setWebhook(cfg.webhook.url, { secret_token: cfg.webhook.secret ?? undefined, allowed_updates: [...allowed] });
-    log.info({ url: cfg.webhook.url, port: cfg.webhook.port }, `@${bot.botInfo.username} is up (webhook)`);
-  } else {
-    await bot.api.deleteWebhook();
-    runner = run(bot, { sink: { concurrency: cfg.concurrency }, runner: { fetch: { allowed_updates: [...allowed] } } });
-    log.info(`@${bot.botInfo.username} is up (long polling)`);
+      if (!cfg.webhook.secret) log.warn('WEBHOOK_SECRET is not set: anyone who can reach the webhook can post updates to it');
+      await bot.api.setWebhook(cfg.webhook.url, { secret_token: cfg.webhook.secret ?? undefined, allowed_updates: [...allowed] });
+      log.info({ url: cfg.webhook.url, port: cfg.webhook.port }, `@${bot.botInfo.username} is up (webhook)`);
+    } else {
+      if (cfg.httpPort) server = await startHttp({ ...http, port: cfg.httpPort });
+      await bot.api.deleteWebhook();
+      runner = run(bot, { sink: { concurrency: cfg.concurrency }, runner: { fetch: { allowed_updates: [...allowed] } } });
+      log.info({ http: cfg.httpPort }, `@${bot.botInfo.username} is up (long polling)`);
+    }
+  } catch (e) {
+    await app.close().catch(() => undefined);
+    if (e instanceof HttpStartError) fail(`cannot start the HTTP server: ${e.message}`);
+    throw e;
   }
 
   // Memory figures for operators (debug level).
@@ -97,7 +140,9 @@ async function main(): Promise<void> {
     force.unref();
     if (runner?.isRunning()) await runner.stop();
     if (server) await new Promise((resolve) => server!.close(resolve));
-    await store.close();
+    // Updates in hand are finished and their boards sent (within bounds).
+    await within(10_000, Promise.all([...inflight]).then(() => settled()), 'timeout').catch(() => log.warn('stopped with work left undone'));
+    await app.close();
     await pool?.close();
     log.info('stopped');
     process.exit(0);

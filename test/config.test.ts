@@ -27,7 +27,7 @@ describe('config', () => {
 
   it('.env.example lists exactly the variables the config reads', () => {
     const source = readFileSync(new URL('../src/config.ts', import.meta.url), 'utf8');
-    const read = new Set([...source.matchAll(/(?:str|int|url)\('([A-Z_]+)'/g)].map((m) => m[1]!));
+    const read = new Set([...source.matchAll(/(?:str|int|num|url)\('([A-Z_]+)'/g)].map((m) => m[1]!));
     const listed = new Set([...readFileSync(new URL('../.env.example', import.meta.url), 'utf8').matchAll(/^([A-Z_]+)=/gm)].map((m) => m[1]!));
     expect([...read].sort()).toEqual([...listed].sort());
   });

@@ -13,8 +13,18 @@ export class BoardPlaces {
     return this.store.boards.get(gameId, chatId);
   }
 
-  remember(gameId: string, place: BoardPlace): Promise<void> {
-    return this.store.boards.set(gameId, place);
+  async remember(gameId: string, place: BoardPlace): Promise<void> {
+    await this.store.boards.set(gameId, place);
+    await this.store.boards.clearPending(gameId);
+  }
+
+  /** Games created whose board was never sent (e.g. the process died in between). */
+  pending(): Promise<string[]> {
+    return this.store.boards.pending();
+  }
+
+  forgetPending(gameId: string): Promise<void> {
+    return this.store.boards.clearPending(gameId);
   }
 
   forget(gameId: string, chatId: number): Promise<void> {

@@ -17,6 +17,8 @@ export interface ChallengeUser {
 
 export type AcceptResult =
   | { readonly kind: 'started'; readonly challenge: Challenge; readonly game: GameRecord }
+  /** Accepted before (the game exists): pressing again only brings its board. */
+  | { readonly kind: 'already-started'; readonly game: GameRecord }
   | { readonly kind: 'gone' }
   | { readonly kind: 'own' }
   | { readonly kind: 'not-target'; readonly challenge: Challenge };
@@ -61,13 +63,20 @@ export class Challenges {
   /** Accept: the first valid acceptor starts the game. */
   async accept(id: string, user: ChallengeUser): Promise<AcceptResult> {
     const c = await this.get(id);
-    if (!c) return { kind: 'gone' };
+    if (!c) {
+      // The game of an accepted challenge has the challenge's id.
+      const game = await this.games.get(id);
+      return game && !game.finished && Object.values(game.players).some((p) => p.kind === 'human' && p.id === user.id) ? { kind: 'already-started', game } : { kind: 'gone' };
+    }
     if (user.id === c.from.id) return { kind: 'own' };
     if (c.target && !isTarget(c, user)) return { kind: 'not-target', challenge: c };
     const white: Human = { kind: 'human', id: c.from.id, name: c.from.name, lang: c.from.lang };
     const black: Human = { kind: 'human', id: user.id, name: user.name, lang: user.lang };
     const rec = await this.games.build({ id: c.id, kind: 'group', chatId: c.chatId, lang: c.from.lang, white, black, variant: c.variant, length: c.length });
-    if (!(await this.games.startFromChallenge(c.id, rec))) return { kind: 'gone' };
+    if (!(await this.games.startFromChallenge(c.id, rec))) {
+      const game = await this.games.get(c.id);
+      return game && game.players.black.kind === 'human' && game.players.black.id === user.id ? { kind: 'already-started', game } : { kind: 'gone' };
+    }
     return { kind: 'started', challenge: c, game: rec };
   }
 

@@ -13,13 +13,13 @@ import { applyMatchAction, newMatch, nextGame, type MatchState } from '../engine
 import { defaultRules } from '../engine/rules.js';
 import { otherSide, type Dice, type Die, type Side, type Step, type Variant } from '../engine/types.js';
 import type { Store } from '../store/types.js';
-import { DEFAULT_SETTINGS, GAME_RECORD_SCHEMA, type BotLevel, type FairRecord, type GameEvent, type GameKind, type GameRecord, type Lang, type PlayerRef, type Seat, type UserSettings } from './model.js';
+import { DEFAULT_SETTINGS, GAME_RECORD_SCHEMA, type BotLevel, type FairRecord, type GameEvent, type GameKind, type GameRecord, type Lang, type PlayerRef, type Seat, type TurnStamp, type UserSettings } from './model.js';
 import { decodeGame, encodeGame, RecordError } from './records.js';
 
 /** What a person can press: the engine's actions, with dice left to the server, plus "next game". */
 export type Press =
   | { readonly type: 'roll' }
-  | Extract<GameAction, { type: 'step' | 'undo' | 'done' | 'double' | 'take' | 'drop' | 'resign' | 'accept' | 'decline' }>
+  | Extract<GameAction, { type: 'step' | 'play' | 'undo' | 'done' | 'double' | 'take' | 'drop' | 'resign' | 'accept' | 'decline' }>
   | { readonly type: 'next' };
 
 export type PressResult =
@@ -158,12 +158,15 @@ export class Games {
   /** Start and store a new match. If the bot is to act first, call botTurn. */
   async start(opts: StartOptions): Promise<GameRecord> {
     const rec = await this.build(opts);
+    // Marked before it exists: if the process dies before its board is sent, start-up sends it.
+    await this.store.boards.markPending(rec.id);
     if (!(await this.store.games.create(this.stored(rec)))) throw new Error('game id collision');
     return rec;
   }
 
   /** Store a record built for a challenge, taking the challenge in the same atomic step. */
   async startFromChallenge(challengeId: string, rec: GameRecord): Promise<boolean> {
+    await this.store.boards.markPending(rec.id);
     return this.store.challenges.claim(challengeId, this.stored(rec));
   }
 
@@ -195,8 +198,8 @@ export class Games {
       const p = rec.players[who];
       if (p.kind === 'bot') break;
       if (g.phase === 'roll') {
-        const settings = await this.settingsOf(p.id);
-        if (settings.autoRoll && !canDouble(g, who)) {
+        const style = await this.playStyle(rec, p.id);
+        if (style.autoRoll && !canDouble(g, who)) {
           match = this.must(applyMatchAction(match, { type: 'roll', dice: this.roll(rec, match) }, who));
           continue;
         }
@@ -233,11 +236,40 @@ export class Games {
     return { ...rec, match, fair, finished, events, updatedAt: this.now() };
   }
 
+  /**
+   * How a person plays this game: in a group, rolls are made for the players (when doubling is
+   * not possible) and a complete play is sent at once, to keep the board edits few (Telegram
+   * allows about twenty a minute in a group).
+   */
+  private async playStyle(rec: GameRecord, userId: number): Promise<{ autoRoll: boolean; confirm: boolean }> {
+    if (rec.kind === 'group') return { autoRoll: true, confirm: false };
+    const s = await this.settingsOf(userId);
+    return { autoRoll: s.autoRoll, confirm: s.confirm };
+  }
+
+  /**
+   * A press from a board a little behind (its version older than the game's): a step or a whole
+   * play of the same turn still applies when it is legal now; pressing again the step that was
+   * already taken from that board is a repeat and changes nothing.
+   */
+  private lagging(rec: GameRecord, press: Press, turn: TurnStamp | undefined): 'apply' | 'repeat' | null {
+    if (!turn || (press.type !== 'step' && press.type !== 'play')) return null;
+    const g = rec.match.game;
+    if (g.phase !== 'move' || rec.match.gameNo !== turn.gameNo || g.rolls !== turn.roll) return null;
+    const taken = g.steps.length;
+    if (press.type === 'play') return taken === 0 && turn.steps === 0 ? 'apply' : null;
+    if (turn.steps > taken) return null;
+    if (turn.steps === taken) return 'apply';
+    const done = g.steps[turn.steps]!;
+    return done[0] === press.step[0] && done[1] === press.step[1] ? 'repeat' : 'apply';
+  }
+
   /** Apply a press by a user on a board of version v. The bot does not move here. */
-  async press(gameId: string, v: number, userId: number, press: Press): Promise<PressResult> {
+  async press(gameId: string, v: number, userId: number, press: Press, turn?: TurnStamp): Promise<PressResult> {
     const rec = await this.get(gameId);
     if (!rec) return { kind: 'gone' };
-    if (rec.v !== v) return { kind: 'stale', game: rec };
+    const lag = rec.v === v ? null : this.lagging(rec, press, turn);
+    if (rec.v !== v && lag !== 'apply') return { kind: 'stale', game: rec };
     const side = sideOfUser(rec, userId);
     if (!side) return { kind: 'not-player', game: rec };
     const g = rec.match.game;
@@ -258,12 +290,13 @@ export class Games {
         if (who !== null && who !== side) return { kind: 'not-your-turn', game: rec, waitingFor: who };
       }
       const out = applyMatchAction(rec.match, action, side);
-      if (!out.ok) return { kind: 'refused', game: rec, code: out.error.code };
+      // From a lagging board, what is no longer legal is simply out of date.
+      if (!out.ok) return lag === 'apply' ? { kind: 'stale', game: rec } : { kind: 'refused', game: rec, code: out.error.code };
       match = out.state;
       // Without "confirm", a complete play is sent at once.
       if (press.type === 'step' && match.game.phase === 'move') {
-        const settings = await this.settingsOf(userId);
-        if (!settings.confirm && currentTurn(match.game).complete) match = this.must(applyMatchAction(match, { type: 'done' }, side));
+        const style = await this.playStyle(rec, userId);
+        if (!style.confirm && currentTurn(match.game).complete) match = this.must(applyMatchAction(match, { type: 'done' }, side));
       }
       if (press.type === 'drop') events.push({ type: 'dropped', side });
       if (press.type === 'resign') events.push({ type: 'resign-offered', side, level: press.level });
@@ -285,6 +318,8 @@ export class Games {
         return { type: 'roll', dice: this.roll(rec, rec.match) };
       case 'step':
         return { type: 'step', step: press.step };
+      case 'play':
+        return { type: 'play', moves: press.moves };
       case 'resign':
         return { type: 'resign', level: press.level };
       case 'next':

@@ -1,5 +1,5 @@
 /** The use cases over one store: what the bot layer (and tests) build once. */
-import type { Store } from '../store/types.js';
+import { StoreUnavailable, type Store } from '../store/types.js';
 import type { Thinker } from '../ai/thinker.js';
 import { BoardPlaces } from './boards.js';
 import { Challenges } from './challenges.js';
@@ -22,6 +22,8 @@ export interface App {
   readonly places: BoardPlaces;
   readonly fair: Fairness;
   readonly dialogues: Dialogues;
+  /** True the first time an update id is seen (re-delivered updates are skipped). */
+  firstDelivery(updateId: number): Promise<boolean>;
   /** Throws when the storage cannot be reached. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -47,7 +49,13 @@ export function createApp(store: Store, opts: AppOptions): App {
       write: (key, value, ttl) => store.dialogues.set(key, value, ttl),
       delete: (key) => store.dialogues.delete(key),
     },
+    firstDelivery: (id) => store.updates.claim(id),
     ping: () => store.ping(),
     close: () => store.close(),
   };
+}
+
+/** True when an error means the storage is unreachable for now (the person may try again). */
+export function isStorageDown(e: unknown): boolean {
+  return e instanceof StoreUnavailable;
 }

@@ -120,4 +120,11 @@ export type SettingChange =
   | { readonly key: 'confirm'; readonly value: boolean }
   | { readonly key: 'theme'; readonly value: ThemeName };
 
+/** Which turn a board showed, and how many of its steps had been taken. */
+export interface TurnStamp {
+  readonly gameNo: number;
+  readonly roll: number;
+  readonly steps: number;
+}
+
 export type { ResultKind, Step };

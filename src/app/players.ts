@@ -1,5 +1,5 @@
 /** Players: their settings and language. */
-import type { Store } from '../store/types.js';
+import { StoreUnavailable, type Store } from '../store/types.js';
 import { DEFAULT_SETTINGS, type Lang, type SettingChange, type UserSettings } from './model.js';
 import { decodeUser, encodeUser, RecordError } from './records.js';
 
@@ -39,8 +39,13 @@ export class Players {
     return next;
   }
 
-  /** The language to speak to a user: their choice, else their Telegram language. */
+  /** The language to speak to a user: their choice, else their Telegram language (also when storage is down). */
   async language(userId: number, telegramCode: string | undefined): Promise<Lang> {
-    return (await this.settings(userId)).lang ?? langFromTelegram(telegramCode, this.defaultLang);
+    try {
+      return (await this.settings(userId)).lang ?? langFromTelegram(telegramCode, this.defaultLang);
+    } catch (e) {
+      if (e instanceof StoreUnavailable) return langFromTelegram(telegramCode, this.defaultLang);
+      throw e;
+    }
   }
 }

@@ -10,8 +10,9 @@ import { DEFAULT_SETTINGS, type GameRecord, type Seat, type UserSettings } from 
 import type { Players } from '../app/players.js';
 import { displayPosition } from '../engine/game.js';
 import type { Logger } from '../logger.js';
+import type { Metrics } from './metrics.js';
 import { renderPosition } from '../render/index.js';
-import { attempt } from './outbox.js';
+import { attempt, type Outbox } from './outbox.js';
 import { caption } from './view/caption.js';
 import { gameKeyboard } from './view/keyboard.js';
 import { renderOptions } from './view/board.js';
@@ -25,20 +26,32 @@ export interface ShowOptions {
 
 export interface BoardDeps {
   readonly api: Api;
+  readonly outbox: Outbox;
   readonly i18n: { t(lang: string, key: string, args?: Record<string, string | number>): string };
   readonly places: BoardPlaces;
   readonly players: Players;
   readonly log: Logger;
+  readonly metrics?: Metrics;
+}
+
+interface Job {
+  readonly rec: GameRecord;
+  readonly opts: ShowOptions;
+  /** When the change was asked to be shown (performance.now()), for the board-time metric. */
+  readonly since: number;
 }
 
 interface Slot {
-  next: { rec: GameRecord; opts: ShowOptions } | null;
+  next: Job | null;
   running: Promise<void> | null;
 }
 
+type Sent = 'sent' | 'skipped' | 'flood' | 'resend' | 'failed';
+
 export class Boards {
   private readonly slots = new Map<string, Slot>();
-  private readonly shown = new Map<string, number>();
+  /** The newest version on each board, and what it looked like (to skip identical edits). */
+  private readonly shown = new Map<string, { v: number; look: string }>();
 
   constructor(private readonly deps: BoardDeps) {}
 
@@ -48,63 +61,99 @@ export class Boards {
     return human && human.kind === 'human' ? await this.deps.players.settings(human.id) : DEFAULT_SETTINGS;
   }
 
-  /** Show the record's boards; resolves when they (or newer ones) are in their chats. */
-  async show(rec: GameRecord, opts: ShowOptions = {}): Promise<void> {
-    await Promise.all(rec.seats.map((seat) => this.showSeat(rec, seat, opts)));
+  /**
+   * Show the record's boards. The returned promise settles when they (or newer ones) are in
+   * their chats; callers need not wait for it: delivery is paced and coalesced here.
+   */
+  show(rec: GameRecord, opts: ShowOptions = {}): Promise<void> {
+    return Promise.all(rec.seats.map((seat) => this.showSeat(rec, seat.chatId, opts))).then(() => undefined);
   }
 
-  private showSeat(rec: GameRecord, seat: Seat, opts: ShowOptions): Promise<void> {
-    const key = `${rec.id}:${seat.chatId}`;
+  /** Resolves when every board queued so far has been dealt with (tests, shutdown). */
+  async settled(): Promise<void> {
+    for (;;) {
+      const running = [...this.slots.values()].map((s) => s.running).filter((p): p is Promise<void> => !!p);
+      if (!running.length) return;
+      await Promise.all(running);
+    }
+  }
+
+  private showSeat(rec: GameRecord, chatId: number, opts: ShowOptions): Promise<void> {
+    const key = `${rec.id}:${chatId}`;
     let slot = this.slots.get(key);
     if (!slot) this.slots.set(key, (slot = { next: null, running: null }));
-    if (!slot.next || slot.next.rec.v <= rec.v) slot.next = { rec, opts };
-    if (!slot.running) {
-      const s = slot;
-      s.running = (async () => {
-        try {
-          while (s.next) {
-            const job = s.next;
-            s.next = null;
-            await this.send(job.rec, seat.chatId, job.opts).catch((e: unknown) => this.deps.log.error({ err: e, game: job.rec.id, chat: seat.chatId }, 'could not show a board'));
-          }
-        } finally {
-          s.running = null;
-          if (this.slots.get(key) === s && !s.next) this.slots.delete(key);
-        }
-      })();
-    }
-    return slot.running!;
+    if (!slot.next || slot.next.rec.v <= rec.v) slot.next = { rec, opts, since: slot.next?.since ?? performance.now() };
+    if (!slot.running) slot.running = this.drain(key, slot, chatId);
+    return slot.running;
   }
 
-  private async send(rec: GameRecord, chatId: number, opts: ShowOptions): Promise<void> {
+  private async drain(key: string, s: Slot, chatId: number): Promise<void> {
+    try {
+      let fresh = false;
+      while (s.next) {
+        // The newest state is taken only once the chat's turn has come.
+        const result = await this.deps.outbox.inTurn(chatId, async () => {
+          const job = s.next;
+          s.next = null;
+          if (!job) return 'skipped' as const;
+          const r = await this.send(job.rec, chatId, fresh ? { ...job.opts, fresh: true } : job.opts).catch((e: unknown) => {
+            this.deps.log.error({ err: e, game: job.rec.id, chat: chatId }, 'could not show a board');
+            return 'failed' as const;
+          });
+          // Held back by Telegram for long, or sent afresh: it goes again (unless a newer one waits).
+          if ((r === 'flood' || r === 'resend') && !s.next) s.next = job;
+          if (r === 'sent') {
+            this.deps.metrics?.board.observe((performance.now() - job.since) / 1000);
+            this.deps.metrics?.gameSeen(job.rec.id);
+          }
+          return r;
+        });
+        fresh = result === 'resend';
+      }
+    } finally {
+      s.running = null;
+      if (this.slots.get(key) === s) this.slots.delete(key);
+    }
+  }
+
+  private async send(rec: GameRecord, chatId: number, opts: ShowOptions): Promise<Sent> {
     const key = `${rec.id}:${chatId}`;
-    if (rec.v < (this.shown.get(key) ?? -1)) return; // a newer board is already there
-    const seat = rec.seats.find((s) => s.chatId === chatId);
-    if (!seat) return;
+    const before = this.shown.get(key);
+    if (before && rec.v < before.v) return 'skipped'; // a newer board is already there
+    const seat = rec.seats.find((x) => x.chatId === chatId);
+    if (!seat) return 'skipped';
     const t = translator(this.deps.i18n, seat.lang);
     const settings = await this.settingsFor(rec);
-    const png = await renderPosition(displayPosition(rec.match.game), renderOptions(rec, seat, t, settings));
     const text = caption(rec, seat, t);
     const markup = gameKeyboard(rec, t, opts);
+    const options = renderOptions(rec, seat, t, settings);
+    const look = JSON.stringify([text, markup, options, displayPosition(rec.match.game)]);
     const api = this.deps.api;
     const where = await this.deps.places.where(rec.id, chatId);
+    if (where && !opts.fresh && before?.look === look) return 'skipped'; // nothing would change
+    const r0 = performance.now();
+    const png = await renderPosition(displayPosition(rec.match.game), options);
+    this.deps.metrics?.render.observe((performance.now() - r0) / 1000);
     if (where && !opts.fresh) {
       const r = await attempt(() => api.editMessageMedia(where.chatId, where.messageId, { type: 'photo', media: new InputFile(png, 'board.png'), caption: text }, { reply_markup: markup }));
-      if (r.ok || r.kind === 'not-modified') return this.markShown(key, rec);
-      if (r.kind !== 'gone') return;
+      if (r.ok || r.kind === 'not-modified') return this.markShown(key, rec, look);
+      if (r.kind === 'flood') return 'flood';
+      if (r.kind !== 'gone') return 'failed';
       this.deps.log.info({ game: rec.id, chat: chatId }, 'board message gone; sending a fresh one');
+      return 'resend';
     }
     const sent = await attempt(() => api.sendPhoto(chatId, new InputFile(png, 'board.png'), { caption: text, reply_markup: markup }));
-    if (!sent.ok) return;
+    if (!sent.ok) return sent.kind === 'flood' ? 'flood' : 'failed';
     await this.deps.places.remember(rec.id, { chatId, messageId: sent.value.message_id });
-    this.markShown(key, rec);
+    return this.markShown(key, rec, look);
   }
 
   /** Remember the newest version shown (bounded: the oldest games are forgotten first). */
-  private markShown(key: string, rec: GameRecord): void {
+  private markShown(key: string, rec: GameRecord, look: string): Sent {
     this.shown.delete(key);
-    if (!rec.finished) this.shown.set(key, rec.v);
+    if (!rec.finished) this.shown.set(key, { v: rec.v, look });
     if (this.shown.size > 20_000) this.shown.delete(this.shown.keys().next().value!);
+    return 'sent';
   }
 
   /** The board message of a game in a chat, if one was sent. */
@@ -114,6 +163,6 @@ export class Boards {
 
   /** Take the keyboard off an old board message (pressed after a newer board was sent). */
   async retire(chatId: number, messageId: number): Promise<void> {
-    await attempt(() => this.deps.api.editMessageReplyMarkup(chatId, messageId, { reply_markup: new InlineKeyboard() }), ['not-modified', 'gone', 'blocked', 'refused']);
+    await attempt(() => this.deps.api.editMessageReplyMarkup(chatId, messageId, { reply_markup: new InlineKeyboard() }), ['not-modified', 'gone', 'blocked', 'refused', 'flood']);
   }
 }

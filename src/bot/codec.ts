@@ -1,9 +1,11 @@
 /**
  * Callback data (at most 64 bytes): every button's data is made by an encoder here and parsed
  * strictly back; anything else is a forged or broken button.
- *   g|<game>|<v>|<act>     game buttons; act: r roll, s<ff><tt> step, u undo, d done, D double,
- *                          t take, p pass, R1-R3 resign, Rm resign menu, Rb back, a accept,
- *                          x decline, n next game, m rematch
+ *   g|<game>|<v>|<act>[|<turn>]  game buttons; act: r roll, s<ff><tt> step, P<fftt...> a whole
+ *                          play, u undo, d done, D double, t take, p pass, R1-R3 resign,
+ *                          Rm resign menu, Rb back, a accept, x decline, n next game, m rematch;
+ *                          turn (steps and whole plays): <game no>.<roll no>.<steps taken>
+ *                          in base 36, so that a press from a board a little behind can apply
  *   c|<challenge>|<a|d|x>  accept, decline, cancel a challenge
  *   pb|<variant>[|<level>[|<length>|other]]  the play-the-bot menu (other: ask for a length)
  *   m|<menu item>          main menu items
@@ -11,7 +13,7 @@
  *   st|<key>|<value>       settings
  */
 import type { Press } from '../app/games.js';
-import { LANGS, type BotLevel, type SettingChange } from '../app/model.js';
+import { LANGS, type BotLevel, type SettingChange, type TurnStamp } from '../app/model.js';
 import { LEVELS_IN_ORDER } from '../ai/player.js';
 import type { Variant } from '../engine/types.js';
 
@@ -19,8 +21,9 @@ export type GameAct = Press | { readonly type: 'resign-menu' } | { readonly type
 export type MenuItem = 'bot' | 'friend' | 'rules' | 'settings' | 'help';
 export type ChallengeAct = 'accept' | 'decline' | 'cancel';
 
+
 export type Callback =
-  | { readonly kind: 'game'; readonly id: string; readonly v: number; readonly act: GameAct }
+  | { readonly kind: 'game'; readonly id: string; readonly v: number; readonly act: GameAct; readonly turn?: TurnStamp }
   | { readonly kind: 'challenge'; readonly id: string; readonly act: ChallengeAct }
   | { readonly kind: 'play-bot'; readonly variant: Variant | null; readonly level: BotLevel | null; readonly length: number | 'other' | null }
   | { readonly kind: 'menu'; readonly item: MenuItem }
@@ -39,6 +42,7 @@ function encodeAct(act: GameAct): string {
   switch (act.type) {
     case 'roll': return 'r';
     case 'step': return `s${pad(act.step[0])}${pad(act.step[1])}`;
+    case 'play': return `P${act.moves.map(([f, t]) => pad(f) + pad(t)).join('')}`;
     case 'undo': return 'u';
     case 'done': return 'd';
     case 'double': return 'D';
@@ -63,6 +67,17 @@ const SIMPLE_ACTS: ReadonlyMap<string, GameAct> = new Map<string, GameAct>([
 function decodeAct(s: string): GameAct | null {
   const simple = SIMPLE_ACTS.get(s);
   if (simple) return simple;
+  const play = /^P((?:\d{4}){1,4})$/.exec(s);
+  if (play) {
+    const moves: Array<[number, number]> = [];
+    for (let i = 0; i < play[1]!.length; i += 4) {
+      const from = Number(play[1]!.slice(i, i + 2));
+      const to = Number(play[1]!.slice(i + 2, i + 4));
+      if (from < 1 || from > 25 || to < 0 || to > 24 || to >= from) return null;
+      moves.push([from, to]);
+    }
+    return { type: 'play', moves };
+  }
   const m = /^s(\d\d)(\d\d)$/.exec(s);
   if (!m) return null;
   const from = Number(m[1]);
@@ -92,7 +107,7 @@ function encodeSetting(c: SettingChange): string {
 /** The data of a button. */
 export function encode(cb: Callback): string {
   switch (cb.kind) {
-    case 'game': return `g|${cb.id}|${cb.v}|${encodeAct(cb.act)}`;
+    case 'game': return `g|${cb.id}|${cb.v}|${encodeAct(cb.act)}${cb.turn ? `|${cb.turn.gameNo.toString(36)}.${cb.turn.roll.toString(36)}.${cb.turn.steps}` : ''}`;
     case 'challenge': return `c|${cb.id}|${{ accept: 'a', decline: 'd', cancel: 'x' }[cb.act]}`;
     case 'play-bot': return ['pb', cb.variant ?? '', ...(cb.level ? [cb.level, ...(cb.length !== null ? [String(cb.length)] : [])] : [])].join('|');
     case 'menu': return `m|${cb.item}`;
@@ -101,8 +116,8 @@ export function encode(cb: Callback): string {
   }
 }
 
-export function gameData(id: string, v: number, act: GameAct): string {
-  return encode({ kind: 'game', id, v, act });
+export function gameData(id: string, v: number, act: GameAct, turn?: TurnStamp): string {
+  return encode({ kind: 'game', id, v, act, ...(turn ? { turn } : {}) });
 }
 
 function variantOf(s: string | undefined): Variant | null {
@@ -114,9 +129,13 @@ export function parseCallback(data: string | undefined): Callback | null {
   const parts = data.split('|');
   switch (parts[0]) {
     case 'g': {
-      if (parts.length !== 4 || !ID.test(parts[1]!) || !/^\d{1,9}$/.test(parts[2]!)) return null;
+      if ((parts.length !== 4 && parts.length !== 5) || !ID.test(parts[1]!) || !/^\d{1,9}$/.test(parts[2]!)) return null;
       const act = decodeAct(parts[3]!);
-      return act ? { kind: 'game', id: parts[1]!, v: Number(parts[2]), act } : null;
+      if (!act) return null;
+      if (parts.length === 4) return { kind: 'game', id: parts[1]!, v: Number(parts[2]), act };
+      const t = /^([0-9a-z]{1,3})\.([0-9a-z]{1,3})\.([0-4])$/.exec(parts[4]!);
+      if (!t || (act.type !== 'step' && act.type !== 'play')) return null;
+      return { kind: 'game', id: parts[1]!, v: Number(parts[2]), act, turn: { gameNo: parseInt(t[1]!, 36), roll: parseInt(t[2]!, 36), steps: Number(t[3]) } };
     }
     case 'c': {
       const act = parts[2] === 'a' ? 'accept' : parts[2] === 'd' ? 'decline' : parts[2] === 'x' ? 'cancel' : null;

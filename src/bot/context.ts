@@ -3,4 +3,9 @@ import type { ConversationFlavor } from '@grammyjs/conversations';
 import type { I18nFlavor } from '@grammyjs/i18n';
 import type { Context } from 'grammy';
 
-export type Ctx = ConversationFlavor<Context & I18nFlavor & CommandsFlavor>;
+/** When the update reached this process (performance.now()), for the answer-time metric. */
+export interface ReceivedFlavor {
+  receivedAt?: number;
+}
+
+export type Ctx = ConversationFlavor<Context & I18nFlavor & CommandsFlavor & ReceivedFlavor>;

@@ -1,8 +1,9 @@
 /** The grammY bot: the use cases, the outbox, the features, error handling. */
+import { answerQuery } from './replies.js';
 import { conversations, createConversation } from '@grammyjs/conversations';
 import { sequentialize } from '@grammyjs/runner';
 import { Bot, type Context } from 'grammy';
-import type { App } from '../app/index.js';
+import { isStorageDown, type App } from '../app/index.js';
 import type { Lang } from '../app/model.js';
 import { langFromTelegram } from '../app/players.js';
 import type { Config } from '../config.js';
@@ -19,23 +20,33 @@ import { rulesFeature } from './features/rules.js';
 import { settingsFeature } from './features/settings.js';
 import { menuFeature, start } from './features/start.js';
 import { createI18n } from './i18n.js';
-import { Outbox, type OutboxOptions } from './outbox.js';
-import type { Services } from './services.js';
+import { attempt, Outbox, type OutboxOptions } from './outbox.js';
+import { ChatPacer, TELEGRAM_LIMITS } from './pacing.js';
+import type { Metrics } from './metrics.js';
+import { setAnswerObserver } from './replies.js';
+import { showGame, type Services } from './services.js';
 import { translator } from './view/text.js';
 
 export interface CreatedBot {
   readonly bot: Bot<Ctx>;
   readonly services: Services;
   readonly publishCommands: () => Promise<void>;
+  /** Resolves when every board queued so far has been sent (or given up). */
+  readonly settled: () => Promise<void>;
+  /** Send the boards of games that never got one (the process stopped in between). */
+  readonly resume: () => Promise<number>;
 }
 
 export interface BotOptions {
   readonly outbox?: Partial<OutboxOptions>;
+  readonly metrics?: Metrics;
 }
 
 export function createBot(config: Config, app: App, log: Logger, opts: BotOptions = {}): CreatedBot {
   const bot = new Bot<Ctx>(config.botToken, { client: config.apiRoot ? { apiRoot: config.apiRoot } : {} });
-  const outbox = new Outbox({ log, ...opts.outbox });
+  const limits = { ...TELEGRAM_LIMITS, privateMs: TELEGRAM_LIMITS.privateMs * config.paceScale, groupMs: TELEGRAM_LIMITS.groupMs * config.paceScale };
+  const metrics = opts.metrics;
+  const outbox = new Outbox({ log, pacer: new ChatPacer(limits), observe: metrics ? (method, outcome) => metrics.call(method, outcome) : undefined, ...opts.outbox });
   bot.api.config.use(outbox.transformer);
 
   const langOf = async (ctx: Ctx): Promise<Lang> => {
@@ -43,9 +54,21 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
     return app.players.language(ctx.from.id, ctx.from.language_code);
   };
   const i18n = createI18n<Ctx>(config.defaultLanguage, langOf);
-  const boards = new Boards({ api: bot.api, i18n, places: app.places, players: app.players, log });
-  const services: Services = { config, app, boards, i18n, log, langOf, t: (lang) => translator(i18n, lang) };
+  const boards = new Boards({ api: bot.api, outbox, i18n, places: app.places, players: app.players, log, metrics });
+  if (metrics) setAnswerObserver((ms) => metrics.answer.observe(ms / 1000));
+  const services: Services = { config, api: bot.api, app, boards, i18n, log, langOf, t: (lang) => translator(i18n, lang) };
 
+  // An update delivered twice (a webhook retried, a restart before the offset was confirmed) is
+  // handled once, across every instance sharing the store.
+  bot.use(async (ctx, next) => {
+    ctx.receivedAt = performance.now();
+    metrics?.updates.inc({ kind: ctx.callbackQuery ? 'callback' : ctx.inlineQuery ? 'inline' : ctx.message ? 'message' : 'other' });
+    if (!(await app.firstDelivery(ctx.update.update_id))) {
+      metrics?.duplicates.inc();
+      return;
+    }
+    await next();
+  });
   // Updates of one chat are handled in order (different chats run concurrently): a reply never
   // overtakes the button press before it, and two presses on one board apply one after the other.
   bot.use(sequentialize((ctx) => (ctx.chat?.id ?? ctx.from?.id)?.toString()));
@@ -80,16 +103,37 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
   bot.use(settingsFeature(services));
   bot.use(migrateFeature(services));
   bot.on('callback_query:data', async (ctx) => {
-    await ctx.answerCallbackQuery(ctx.t('toast-bad-button'));
+    await answerQuery(ctx, ctx.t('toast-bad-button'));
   });
 
+  // During a storage outage every update fails alike: say it once a minute, not per update.
+  let outageLogged = 0;
   bot.catch(async (err) => {
-    log.error({ err: err.error, update: err.ctx.update.update_id }, 'error while handling an update');
-    if (err.ctx.callbackQuery) {
-      const lang = langFromTelegram(err.ctx.from?.language_code, config.defaultLanguage);
-      await err.ctx.answerCallbackQuery(i18n.t(lang, 'toast-error')).catch((e: unknown) => log.warn({ err: e }, 'could not answer the failed button'));
+    const down = isStorageDown(err.error);
+    if (!down) log.error({ err: err.error, update: err.ctx.update.update_id }, 'error while handling an update');
+    else if (Date.now() - outageLogged > 60_000) {
+      outageLogged = Date.now();
+      log.error({ err: err.error, update: err.ctx.update.update_id }, 'storage unavailable: updates are answered "try again"');
     }
+    const lang = langFromTelegram(err.ctx.from?.language_code, config.defaultLanguage);
+    const text = i18n.t(lang, down ? 'toast-try-again' : 'toast-error');
+    if (err.ctx.callbackQuery) await attempt(() => err.ctx.answerCallbackQuery(text));
+    else if (down && err.ctx.chat?.type === 'private') await attempt(() => err.ctx.reply(text));
   });
 
-  return { bot, services, publishCommands: () => commands.setCommands(bot) };
+  const resume = async (): Promise<number> => {
+    let shown = 0;
+    for (const id of await app.places.pending()) {
+      const rec = await app.games.get(id);
+      if (!rec || rec.finished) {
+        await app.places.forgetPending(id);
+        continue;
+      }
+      await showGame(services, rec);
+      shown++;
+    }
+    return shown;
+  };
+
+  return { bot, services, publishCommands: () => commands.setCommands(bot), settled: () => boards.settled(), resume };
 }

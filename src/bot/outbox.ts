@@ -9,6 +9,7 @@
  *     info level and only once per chat;
  *   - paces the calls per chat (a Pacer: the Telegram limits live there).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { GrammyError, HttpError, type Transformer } from 'grammy';
 import type { Logger } from '../logger.js';
 
@@ -47,14 +48,23 @@ export function classify(e: unknown): { kind: FailureKind; retryAfter: number | 
 export interface Pacer {
   /** Wait until a call to this chat may be sent; resolves at once for calls outside any chat. */
   acquire(chatId: number | null, method: string): Promise<void>;
+  /** The call to this chat has ended (the spacing to the next one counts from now). */
+  release(chatId: number | null): void;
   /** Telegram said "retry after" for this chat: hold it back that long (true if the pacer will). */
   penalise(chatId: number | null, seconds: number): boolean;
+  /** How long a call to this chat would wait now, in ms. */
+  delay(chatId: number): number;
 }
 
 export const UNPACED: Pacer = {
   acquire: async () => undefined,
+  release: () => undefined,
   penalise: () => false,
+  delay: () => 0,
 };
+
+/** A chat's turn held by a caller (see Outbox.inTurn): its calls to that chat are not paced again. */
+const held = new AsyncLocalStorage<{ chatId: number }>();
 
 export interface OutboxOptions {
   readonly log: Logger;
@@ -89,10 +99,30 @@ export class Outbox {
     this.sleep = opts.sleep ?? sleepMs;
   }
 
+  get pacing(): Pacer {
+    return this.pacer;
+  }
+
+  /**
+   * Run `work` holding the chat's turn: it starts only when a call to the chat may go, and its
+   * calls to that chat are not held back again. The board presenter waits for its turn this
+   * way before it draws, so that what it sends is the newest state when the turn comes.
+   */
+  async inTurn<T>(chatId: number, work: () => Promise<T>): Promise<T> {
+    if (held.getStore()?.chatId === chatId) return work();
+    await this.pacer.acquire(chatId, 'turn');
+    try {
+      return await held.run({ chatId }, work);
+    } finally {
+      this.pacer.release(chatId);
+    }
+  }
+
   /** The API transformer: every call to Telegram goes through here. */
   readonly transformer: Transformer = async (prev, method, payload, signal) => {
     const chatId = typeof (payload as { chat_id?: unknown })?.chat_id === 'number' ? ((payload as { chat_id: number }).chat_id as number) : null;
-    const paced = !UNPACED_METHODS.has(method);
+    const inTurn = chatId !== null && held.getStore()?.chatId === chatId;
+    const paced = !UNPACED_METHODS.has(method) && !inTurn;
     let transientLeft = this.attempts;
     for (let round = 0; ; round++) {
       if (paced) await this.pacer.acquire(chatId, method);
@@ -108,14 +138,17 @@ export class Outbox {
         error = new GrammyError(`Call to '${method}' failed!`, res, method, payload);
       } catch (e) {
         error = e;
+      } finally {
+        if (paced) this.pacer.release(chatId);
       }
       failure = classify(error);
       this.opts.observe?.(method, failure.kind, performance.now() - t0);
       if (failure.kind === 'flood') {
-        const held = paced && this.pacer.penalise(chatId, failure.retryAfter!);
+        const waitsInPacer = paced && this.pacer.penalise(chatId, failure.retryAfter!);
+        if (!paced && chatId !== null) this.pacer.penalise(chatId, failure.retryAfter!);
         if (failure.retryAfter! <= this.patience && round < 5) {
           this.log.warn({ method, chat: chatId, retryAfter: failure.retryAfter }, 'Telegram asked to slow down; retrying');
-          if (!held) await this.sleep(failure.retryAfter! * 1000);
+          if (!waitsInPacer) await this.sleep(failure.retryAfter! * 1000);
           continue;
         }
       } else if (failure.kind === 'transient' && --transientLeft > 0) {

@@ -17,3 +17,20 @@ export async function editPressed(ctx: Ctx, text: string, extra?: EditExtra): Pr
 export async function editQuietly(ctx: Ctx, chatId: number, messageId: number, text: string): Promise<void> {
   await attempt(() => ctx.api.editMessageText(chatId, messageId, text), ['not-modified', 'gone', 'blocked']);
 }
+
+/**
+ * Answer the pressed button. A refused answer (the query is too old after a backlog, say) is
+ * logged by the outbox and changes nothing else: what the press did is still shown.
+ */
+export async function answerQuery(ctx: Ctx, text?: string | { text?: string; show_alert?: boolean }): Promise<void> {
+  const opts = typeof text === 'string' ? { text } : text;
+  const r = await attempt(() => ctx.answerCallbackQuery(opts));
+  if (r.ok && ctx.receivedAt !== undefined) answerObserver?.(performance.now() - ctx.receivedAt);
+}
+
+let answerObserver: ((ms: number) => void) | null = null;
+
+/** Told how long each answered press took (metrics). */
+export function setAnswerObserver(f: ((ms: number) => void) | null): void {
+  answerObserver = f;
+}

@@ -1,4 +1,5 @@
 import type { I18n } from '@grammyjs/i18n';
+import type { Api } from 'grammy';
 import { isBotToAct } from '../app/games.js';
 import type { App } from '../app/index.js';
 import type { GameRecord, Lang } from '../app/model.js';
@@ -11,6 +12,8 @@ import { translator, type Translate } from './view/text.js';
 /** What the features need, built once in createBot. */
 export interface Services {
   readonly config: Config;
+  /** The bot's API (every call through the outbox); what features send outside a ctx uses it. */
+  readonly api: Api;
   readonly app: App;
   readonly boards: Boards;
   readonly i18n: I18n<Ctx>;
@@ -19,7 +22,10 @@ export interface Services {
   t(lang: Lang): Translate;
 }
 
-/** Show a game's board, after the bot's turn when the bot is to act (the press is answered before). */
+/**
+ * Show a game's board, after the bot's turn when the bot is to act (the press is answered
+ * before). The board goes out paced and coalesced; this does not wait for its delivery.
+ */
 export async function showGame(s: Services, rec: GameRecord, opts: ShowOptions = {}): Promise<GameRecord> {
   let shown = rec;
   if (isBotToAct(rec)) {
@@ -27,6 +33,6 @@ export async function showGame(s: Services, rec: GameRecord, opts: ShowOptions =
     if (r.kind === 'gone') return rec;
     shown = r.game;
   }
-  await s.boards.show(shown, opts);
+  void s.boards.show(shown, opts);
   return shown;
 }

@@ -69,7 +69,7 @@ function moveLine(player: BotPlayer, line: string): { out: string; ok: boolean }
     return { out: JSON.stringify({ moves, position: positionToJSON(after) }), ok: true };
   } catch (e) {
     if (e instanceof PositionError || e instanceof RulesError) return { out: JSON.stringify({ error: e.message }), ok: false };
-    throw e;
+    return { out: JSON.stringify({ error: `cannot answer this line: ${(e as Error).message}` }), ok: false };
   }
 }
 

@@ -38,7 +38,8 @@ function playsLine(line: string): { out: string; ok: boolean } {
     };
   } catch (e) {
     if (e instanceof PositionError || e instanceof RulesError) return { out: JSON.stringify({ error: e.message }), ok: false };
-    throw e;
+    // Whatever else goes wrong with one line is that line's error; the others are still answered.
+    return { out: JSON.stringify({ error: `cannot answer this line: ${(e as Error).message}` }), ok: false };
   }
 }
 

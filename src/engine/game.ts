@@ -8,7 +8,7 @@ import { legalPlays } from './plays.js';
 import { positionId, startPosition } from './position.js';
 import { defaultRules, type Rules } from './rules.js';
 import { StepError, turnView, type TurnView } from './turn.js';
-import { otherSide, type Dice, type Die, type Position, type Side, type Step, type Variant } from './types.js';
+import { isDie, otherSide, type Dice, type Die, type Position, type Side, type Step, type Variant } from './types.js';
 
 export const GAME_SCHEMA = 1;
 
@@ -253,8 +253,32 @@ function startTurnWithDice(s: GameState, dice: Dice, patch: Partial<GameState>):
   return next(s, { ...patch, phase: 'move', dice, steps: [] });
 }
 
+function isStep(x: unknown): x is Step {
+  return Array.isArray(x) && x.length === 2 && Number.isInteger(x[0]) && Number.isInteger(x[1]) && x[0] >= 1 && x[0] <= 25 && x[1] >= 0 && x[1] <= 24 && x[1] < x[0];
+}
+
+/** The shape of an action from outside (a forged button, a script): checked before anything else. */
+function malformed(action: GameAction, by: Side): string | null {
+  if (typeof action !== 'object' || action === null) return 'an action is an object';
+  if (by !== 'white' && by !== 'black') return 'the side must be white or black';
+  switch (action.type) {
+    case 'roll':
+      return Array.isArray(action.dice) && action.dice.length === 2 && isDie(action.dice[0]) && isDie(action.dice[1]) ? null : 'dice must be two whole numbers from 1 to 6';
+    case 'step':
+      return isStep(action.step) ? null : 'a step is [from, to] with 25 >= from > to >= 0';
+    case 'play':
+      return Array.isArray(action.moves) && action.moves.length <= 4 && action.moves.every(isStep) ? null : 'a play is at most four steps [from, to]';
+    case 'resign':
+      return null;
+    default:
+      return null;
+  }
+}
+
 /** Apply an action by a side. Never throws for bad input: errors come back typed. */
 export function applyAction(s: GameState, action: GameAction, by: Side): Outcome {
+  const bad = malformed(action, by);
+  if (bad) return fail(action?.type === 'step' ? 'illegal-step' : action?.type === 'play' ? 'illegal-play' : 'bad-action', bad);
   if (s.phase === 'over') return fail('game-over', 'the game is over');
   if (action.type === 'resign') {
     if (s.phase === 'resign' || s.phase === 'double') return fail('resign-pending', 'an offer is waiting for an answer');

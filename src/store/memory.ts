@@ -1,5 +1,5 @@
 /** The in-process store: the same contract as Redis, kept in Maps; everything ends with the process. */
-import type { BoardMessage, BoardStore, ChallengeStore, DialogueStore, GameStore, SaveResult, Store, StoredGame, StoreTtl, UserStore } from './types.js';
+import type { BoardMessage, BoardStore, ChallengeStore, DialogueStore, GameStore, SaveResult, Store, StoredGame, StoreTtl, UpdateStore, UserStore } from './types.js';
 
 interface Entry<T> {
   value: T;
@@ -112,6 +112,20 @@ class MemoryBoards implements BoardStore {
   async clear(gameId: string, chatId: number): Promise<void> {
     this.boards.delete(`${gameId}:${chatId}`);
   }
+
+  private readonly waiting = new Set<string>();
+
+  async markPending(gameId: string): Promise<void> {
+    this.waiting.add(gameId);
+  }
+
+  async clearPending(gameId: string): Promise<void> {
+    this.waiting.delete(gameId);
+  }
+
+  async pending(): Promise<string[]> {
+    return [...this.waiting];
+  }
 }
 
 class MemoryChallenges implements ChallengeStore {
@@ -200,6 +214,20 @@ class MemoryDialogues implements DialogueStore {
   }
 }
 
+class MemoryUpdates implements UpdateStore {
+  private readonly seen = new Map<number, number>();
+
+  constructor(private readonly now: () => number) {}
+
+  async claim(updateId: number): Promise<boolean> {
+    if (this.seen.has(updateId)) return false;
+    this.seen.set(updateId, this.now());
+    // Bounded: the oldest ids are forgotten first (a day's worth is plenty for re-deliveries).
+    if (this.seen.size > 100_000) for (const [id] of this.seen) if (this.seen.size > 90_000) this.seen.delete(id);
+    return true;
+  }
+}
+
 export class MemoryStore implements Store {
   readonly kind = 'memory' as const;
   readonly games: MemoryGames;
@@ -207,12 +235,14 @@ export class MemoryStore implements Store {
   readonly challenges: ChallengeStore;
   readonly users: UserStore = new MemoryUsers();
   readonly dialogues: DialogueStore;
+  readonly updates: UpdateStore;
 
   constructor(ttl: StoreTtl, now: () => number = Date.now) {
     this.games = new MemoryGames(ttl, now);
     this.boards = new MemoryBoards(ttl, now);
     this.challenges = new MemoryChallenges(ttl, now, this.games);
     this.dialogues = new MemoryDialogues(now);
+    this.updates = new MemoryUpdates(now);
   }
 
   async ping(): Promise<void> {}

@@ -6,7 +6,7 @@
  * records). Every key has a lifetime (README, "What Redis holds").
  */
 import { Cluster, Redis } from 'ioredis';
-import type { BoardMessage, BoardStore, ChallengeStore, DialogueStore, GameStore, SaveResult, Store, StoredGame, StoreTtl, UserStore } from './types.js';
+import { StoreUnavailable, type BoardMessage, type BoardStore, type ChallengeStore, type DialogueStore, type GameStore, type SaveResult, type Store, type StoredGame, type StoreTtl, type UpdateStore, type UserStore } from './types.js';
 
 const CAS = `
 local cur = redis.call('HGET', KEYS[1], 'v')
@@ -52,15 +52,40 @@ export interface RedisTarget {
 }
 
 export function connect(target: RedisTarget): Client {
-  const common = { maxRetriesPerRequest: 2, enableAutoPipelining: true } as const;
+  // No offline queue: during an outage a command fails at once (the person is told to try
+  // again) instead of waiting to run later, when it could apply something twice.
+  const common = { maxRetriesPerRequest: 1, enableAutoPipelining: true, enableOfflineQueue: false, commandTimeout: 3000, connectTimeout: 5000 } as const;
   if (target.cluster?.length) {
     const nodes = target.cluster.map((hp) => {
       const i = hp.lastIndexOf(':');
       return { host: hp.slice(0, i), port: Number(hp.slice(i + 1)) };
     });
-    return new Cluster(nodes, { redisOptions: common, enableOfflineQueue: true, scaleReads: 'master' });
+    return new Cluster(nodes, { redisOptions: common, enableOfflineQueue: false, scaleReads: 'master', clusterRetryStrategy: (n) => Math.min(200 * n, 2000) });
   }
-  return new Redis(target.url!, { ...common, lazyConnect: false });
+  return new Redis(target.url!, { ...common, lazyConnect: false, retryStrategy: (n) => Math.min(100 * n, 2000) });
+}
+
+/** Every call to Redis: unreachable servers come back as StoreUnavailable. */
+function guard<T extends object>(target: T, ready: () => Promise<void>): T {
+  return new Proxy(target, {
+    get(obj, prop, recv) {
+      const v = Reflect.get(obj, prop, recv) as unknown;
+      if (typeof v !== 'function') return v;
+      return async (...args: unknown[]) => {
+        try {
+          await ready();
+          return await (v as (...a: unknown[]) => Promise<unknown>).apply(obj, args);
+        } catch (e) {
+          if (e instanceof StoreUnavailable) throw e;
+          const msg = String((e as Error)?.message ?? e);
+          if (/Stream isn't writeable|Connection is closed|ECONNREFUSED|ETIMEDOUT|Command timed out|ECONNRESET|None of startup nodes|Failed to refresh slots|CLUSTERDOWN|MaxRetriesPerRequest|enableOfflineQueue|not connected|Cluster isn't ready/i.test(msg)) {
+            throw new StoreUnavailable(e);
+          }
+          throw e;
+        }
+      };
+    },
+  });
 }
 
 class Keys {
@@ -72,6 +97,8 @@ class Keys {
   chatChallenges = (chatId: number): string => `${this.p}challenges:${chatId}`;
   user = (id: number): string => `${this.p}user:${id}`;
   state = (key: string): string => `${this.p}state:${key}`;
+  pending = (): string => `${this.p}pending-boards`;
+  update = (id: number): string => `${this.p}update:${id}`;
 }
 
 class RedisGames implements GameStore {
@@ -148,6 +175,18 @@ class RedisBoards implements BoardStore {
 
   async clear(gameId: string, chatId: number): Promise<void> {
     await this.r.del(this.k.board(gameId, chatId));
+  }
+
+  async markPending(gameId: string): Promise<void> {
+    await this.r.sadd(this.k.pending(), gameId);
+  }
+
+  async clearPending(gameId: string): Promise<void> {
+    await this.r.srem(this.k.pending(), gameId);
+  }
+
+  async pending(): Promise<string[]> {
+    return this.r.smembers(this.k.pending());
   }
 }
 
@@ -235,31 +274,89 @@ class RedisDialogues implements DialogueStore {
   }
 }
 
+class RedisUpdates implements UpdateStore {
+  constructor(
+    private readonly r: Scripted,
+    private readonly k: Keys,
+  ) {}
+
+  async claim(updateId: number): Promise<boolean> {
+    return (await this.r.set(this.k.update(updateId), '1', 'EX', 86_400, 'NX')) === 'OK';
+  }
+}
+
+export interface RedisOptions {
+  /** Told once per outage (and again when it ends). */
+  readonly onConnectionChange?: (up: boolean, error?: Error) => void;
+  /** How long a call waits for a first connection before it counts as an outage, in ms. */
+  readonly connectWaitMs?: number;
+}
+
 export class RedisStore implements Store {
   readonly kind = 'redis' as const;
   readonly redis: Scripted;
-  readonly games: RedisGames;
+  readonly games: GameStore;
   readonly boards: BoardStore;
   readonly challenges: ChallengeStore;
   readonly users: UserStore;
   readonly dialogues: DialogueStore;
+  readonly updates: UpdateStore;
+  private up = false;
+  private everUp = false;
+  /** The last connection error (start-up reports it). */
+  lastError: Error | null = null;
+  private readonly firstReady: Promise<void>;
 
-  constructor(target: RedisTarget | string, prefix: string, ttl: StoreTtl) {
+  constructor(target: RedisTarget | string, prefix: string, ttl: StoreTtl, private readonly opts: RedisOptions = {}) {
     const client = connect(typeof target === 'string' ? { url: target } : target);
     client.defineCommand('nardyCas', { numberOfKeys: 1, lua: CAS });
     client.defineCommand('nardyCreate', { numberOfKeys: 1, lua: CREATE });
     client.defineCommand('nardyClaim', { numberOfKeys: 2, lua: CLAIM });
     this.redis = client as Scripted;
+    this.firstReady = new Promise<void>((resolve) => client.once('ready', () => resolve()));
+    client.on('ready', () => {
+      if (!this.up && this.everUp) opts.onConnectionChange?.(true);
+      this.up = true;
+      this.everUp = true;
+    });
+    // One word per outage, not one per reconnection attempt; and never an unhandled 'error'.
+    client.on('error', (e: Error) => {
+      if (this.up || (!this.everUp && !this.lastError)) opts.onConnectionChange?.(false, e);
+      this.lastError = e;
+      this.up = false;
+    });
+    client.on('end', () => (this.up = false));
+    const ready = (): Promise<void> => this.connected();
     const keys = new Keys(prefix);
-    this.games = new RedisGames(this.redis, keys, ttl);
-    this.boards = new RedisBoards(this.redis, keys, ttl);
-    this.challenges = new RedisChallenges(this.redis, keys, ttl, this.games);
-    this.users = new RedisUsers(this.redis, keys);
-    this.dialogues = new RedisDialogues(this.redis, keys);
+    this.games = guard(new RedisGames(this.redis, keys, ttl), ready);
+    this.boards = guard(new RedisBoards(this.redis, keys, ttl), ready);
+    this.challenges = guard(new RedisChallenges(this.redis, keys, ttl, new RedisGames(this.redis, keys, ttl)), ready);
+    this.users = guard(new RedisUsers(this.redis, keys), ready);
+    this.dialogues = guard(new RedisDialogues(this.redis, keys), ready);
+    this.updates = guard(new RedisUpdates(this.redis, keys), ready);
+  }
+
+  /** Wait (a little) for the first connection; later, an outage shows as failing commands. */
+  private async connected(): Promise<void> {
+    if (this.everUp) return;
+    const wait = this.opts.connectWaitMs ?? 5000;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.firstReady,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new StoreUnavailable(new Error(`no connection to Redis within ${wait} ms`))), wait);
+      }),
+    ]).finally(() => clearTimeout(timer));
   }
 
   async ping(): Promise<void> {
-    await this.redis.ping();
+    try {
+      await this.connected();
+      await this.redis.ping();
+    } catch (e) {
+      const why = this.lastError ? new Error(this.lastError.message) : e;
+      throw new StoreUnavailable(why);
+    }
   }
 
   async close(): Promise<void> {

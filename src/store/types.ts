@@ -5,6 +5,13 @@
  * the same contract tests: Redis (one server or a cluster) and in-process memory.
  */
 
+/** The storage cannot be reached now (a Redis outage): nothing was read or written. */
+export class StoreUnavailable extends Error {
+  constructor(override readonly cause: unknown) {
+    super(`storage unavailable: ${(cause as Error)?.message ?? String(cause)}`);
+  }
+}
+
 /** A game as stored: its JSON and what the store indexes it by. */
 export interface StoredGame {
   readonly id: string;
@@ -43,6 +50,10 @@ export interface BoardStore {
   get(gameId: string, chatId: number): Promise<BoardMessage | null>;
   set(gameId: string, board: BoardMessage): Promise<void>;
   clear(gameId: string, chatId: number): Promise<void>;
+  /** Games whose board has not been sent yet (a crash between the two must not strand them). */
+  markPending(gameId: string): Promise<void>;
+  clearPending(gameId: string): Promise<void>;
+  pending(): Promise<string[]>;
 }
 
 export interface ChallengeStore {
@@ -71,6 +82,12 @@ export interface DialogueStore {
   delete(key: string): Promise<void>;
 }
 
+/** Updates already taken (Telegram re-delivers a webhook update until it gets a 200). */
+export interface UpdateStore {
+  /** True the first time an update id is claimed (within a day). */
+  claim(updateId: number): Promise<boolean>;
+}
+
 export interface StoreTtl {
   readonly challengeSeconds: number;
   readonly finishedSeconds: number;
@@ -84,6 +101,7 @@ export interface Store {
   readonly challenges: ChallengeStore;
   readonly users: UserStore;
   readonly dialogues: DialogueStore;
+  readonly updates: UpdateStore;
   /** Throws when the storage cannot be reached. */
   ping(): Promise<void>;
   close(): Promise<void>;

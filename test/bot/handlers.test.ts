@@ -2,6 +2,7 @@
 import type { Update } from 'grammy/types';
 import { describe, expect, it } from 'vitest';
 import { createBot } from '../../src/bot/index.js';
+import { UNPACED } from '../../src/bot/outbox.js';
 import { parseCallback, gameData } from '../../src/bot/codec.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
@@ -12,7 +13,8 @@ import { MemoryStore } from '../../src/store/index.js';
 function harness() {
   const config = loadConfig({ BOT_TOKEN: '123:abcdefghijklmnopqrstuvwxyz' });
   const store = new MemoryStore({ challengeSeconds: 60, finishedSeconds: 60, idleSeconds: 60 });
-  const { bot } = createBot(config, createApp(store, { defaultLanguage: 'ru' }), createLogger('silent'));
+  const created = createBot(config, createApp(store, { defaultLanguage: 'ru' }), createLogger('silent'), { outbox: { pacer: UNPACED } });
+  const { bot } = created;
   bot.botInfo = { id: 1, is_bot: true, first_name: 'Nardy', username: 'nardy_bot', can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false, can_connect_to_business: false, has_main_web_app: false } as typeof bot.botInfo;
   const calls: Array<{ method: string; payload: Record<string, unknown> }> = [];
   let nextId = 500;
@@ -32,7 +34,12 @@ function harness() {
     update_id: updateId++,
     callback_query: { id: `q${updateId}`, from: user, chat_instance: 'x', data, message: { message_id: 9, date: 0, chat: chat as never, text: 'menu' } as never },
   } as Update);
-  return { bot, calls, text, press, store };
+  // Boards go out in the background: an update is done when its boards are.
+  const handle = async (u: Update): Promise<void> => {
+    await bot.handleUpdate(u);
+    await created.settled();
+  };
+  return { bot: { handleUpdate: handle }, calls, text, press, store };
 }
 
 describe('handlers', () => {
@@ -85,7 +92,6 @@ describe('handlers', () => {
     const rec = await games.start({ chatId: -5, kind: 'group', lang: 'ru', white: { kind: 'human', id: 77, name: 'Вера', lang: 'ru' }, black: { kind: 'human', id: 78, name: 'Лев', lang: 'ru' }, variant: 'long', length: 1 });
     await h.store.boards.set(rec.id, { chatId: -5, messageId: 10 });
     await h.bot.handleUpdate({ update_id: 999, message: { message_id: 11, date: 0, chat: { id: -5, type: 'group', title: 'G' }, from: { id: 77, is_bot: false, first_name: 'Вера' }, migrate_to_chat_id: -1005 } } as Update);
-    await new Promise((r) => setTimeout(r, 200));
     expect(await h.store.games.inChat(-1005)).toEqual([rec.id]);
     expect((await games.get(rec.id))!.seats.map((x) => x.chatId)).toEqual([-1005]);
     const photo = h.calls.find((c) => c.method === 'sendPhoto')!;
@@ -120,6 +126,26 @@ describe('callback codec', () => {
     expect(parseCallback('pb|long|easy|other')).toEqual({ kind: 'play-bot', variant: 'long', level: 'easy', length: 'other' });
     for (const bad of ['g|abcdefghij|1|s0006', 'g|abcdefghij|1|s2600', 'g|ABCDEFGHIJ|1|r', 'g|abcdefghij|-1|r', 'x'.repeat(65), 'pb|long|grandmaster', 'pb|long|easy|2', 'pb|long|easy|others', undefined]) {
       expect(parseCallback(bad)).toBeNull();
+    }
+  });
+});
+
+describe('echoed text', () => {
+  const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+  it('is cut by whole graphemes and loses its bidi controls, in every reply that quotes it', async () => {
+    const h = harness();
+    const { quote } = await import('../../src/bot/view/text.js');
+    expect(quote('a'.repeat(28) + '👨‍👩‍👧‍👦🎲🎲', 30)).toBe('a'.repeat(28) + '👨‍👩‍👧‍👦…');
+    expect(quote('\u202eevil\u2066 name\u200f', 30)).toBe('evil name');
+    const arg = '🎲'.repeat(20) + '\u202e';
+    await h.bot.handleUpdate(h.text(`/play ${arg}`, { id: -5, type: 'group', title: 'G' } as never));
+    await h.bot.handleUpdate(h.text(`/rules ${arg}`));
+    const replies = h.calls.filter((c) => c.method === 'sendMessage').map((c) => String(c.payload.text));
+    expect(replies).toHaveLength(2);
+    for (const r of replies) {
+      expect(r).toContain('🎲');
+      expect(r).not.toMatch(lone);
+      expect(r).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
     }
   });
 });

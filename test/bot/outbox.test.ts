@@ -85,7 +85,7 @@ describe('the outbox', () => {
 
   it('a 429 longer than the patience is given up as "flood" (the chat is held back by the pacer)', async () => {
     const penalised: number[] = [];
-    const pacer: Pacer = { acquire: async () => undefined, penalise: (_c, s) => (penalised.push(s), true) };
+    const pacer: Pacer = { acquire: async () => undefined, release: () => undefined, delay: () => 0, penalise: (_c, s) => (penalised.push(s), true) };
     const r = await call([fail(429, 'Too Many Requests: retry after 300', 300)], { pacer });
     expect(r.error!.kind).toBe('flood');
     expect(r.error!.retryAfter).toBe(300);
@@ -115,7 +115,7 @@ describe('the outbox', () => {
 
   it('a callback answer is never paced', async () => {
     const chats: Array<number | null> = [];
-    const pacer: Pacer = { acquire: async (c) => void chats.push(c), penalise: () => true };
+    const pacer: Pacer = { acquire: async (c) => void chats.push(c), release: () => undefined, delay: () => 0, penalise: () => true };
     await call([ok], { pacer, method: 'answerCallbackQuery', chat: null });
     await call([ok], { pacer, method: 'sendMessage', chat: 9 });
     expect(chats).toEqual([9]);

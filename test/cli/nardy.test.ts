@@ -25,6 +25,18 @@ describe('npm run nardy -- plays (SPEC §3)', () => {
     });
   });
 
+  it('rule keys that are names of object properties are errors of their line; earlier answers are kept', () => {
+    const good = JSON.stringify({ position: startPosition('long'), dice: [1, 2] });
+    const input = [good, ...['constructor', '__proto__', 'toString', 'hasOwnProperty'].map((k) => `{"position": ${JSON.stringify(startPosition('long'))}, "dice": [1, 2], "rules": {"${k}": "strict"}}`), good].join('\n');
+    const r = nardy(['plays'], input);
+    expect(r.code).toBe(1);
+    const out = r.out.trim().split('\n').map((l) => JSON.parse(l));
+    expect(out).toHaveLength(6);
+    expect(out[0].count).toBeGreaterThan(0);
+    for (const [i, k] of ['constructor', '__proto__', 'toString', 'hasOwnProperty'].entries()) expect(out[i + 1].error).toBe(`unknown rule option "${k}"`);
+    expect(out[5].count).toBe(out[0].count);
+  });
+
   it('a bad line gives an error line, processing goes on, and the exit code is 1', () => {
     const good = JSON.stringify({ position: startPosition('long'), dice: [1, 2] });
     const input = ['not json', JSON.stringify({ position: { variant: 'long' }, dice: [1, 2] }), JSON.stringify({ position: startPosition('long'), dice: [0, 7] }), JSON.stringify({ position: startPosition('long'), dice: [1, 2], rules: { block: 'sometimes' } }), good].join('\n');

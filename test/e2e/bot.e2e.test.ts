@@ -21,14 +21,21 @@ let fake: FakeTelegram;
 let bot: BotProcess;
 let store: RedisStore;
 
+// Whole games are played here: Telegram's limits are on, with all times a tenth of Telegram's in
+// the fake and in the bot alike (test/e2e/limits.e2e.test.ts plays at the real ones).
+const PACE = '0.1';
+
 beforeAll(async () => {
-  fake = new FakeTelegram();
+  fake = new FakeTelegram().scaleLimits(Number(PACE));
   await fake.start();
-  bot = await startBot(fake, { redisUrl: inject('redisUrl') });
+  bot = await startBot(fake, { redisUrl: inject('redisUrl'), env: { PACE_SCALE: PACE } });
   store = new RedisStore(inject('redisUrl'), bot.prefix, ttl);
 });
 
 afterAll(async () => {
+  if (process.env.E2E_LOGS) console.log(bot.logs.join("").split("\n").filter((l) => /"level":(3|4|5)0/.test(l)).slice(-40).join("\n"));
+  // The bot never went over Telegram's limits.
+  expect(fake.tooManyLog).toEqual([]);
   await bot?.stop();
   await store?.close();
   await fake?.stop();
@@ -107,7 +114,7 @@ describe('the "other length" dialogue (@grammyjs/conversations, state in Redis)'
     await fake.waitFor(() => fake.chatMessages(chat.id).find((m) => m.text?.includes('«сорок» — не длина матча')), 10_000, 'the refusal');
     // The dialogue's state is in Redis: a crash and a restart do not lose it.
     await bot.stop('SIGKILL');
-    bot = await startBot(fake, { redisUrl: inject('redisUrl'), prefix: bot.prefix });
+    bot = await startBot(fake, { redisUrl: inject('redisUrl'), prefix: bot.prefix, env: { PACE_SCALE: PACE } });
     fake.sendText(chat, user, '9');
     const first = await fake.waitFor(() => board(fake, chat.id), 15_000, 'the board');
     expect(first.caption).toContain('матч до 9');
@@ -164,8 +171,8 @@ describe('presses that must change nothing', () => {
     const user: FakeUser = { id: 3001, first_name: 'Dan', language_code: 'en' };
     const chat: FakeChat = { id: user.id, type: 'private', first_name: 'Dan' };
     let msg = await startBotGame(user, 'short', 'easy');
-    while (!buttons(msg).some((b) => /\|s\d{4}$/.test(b.data))) msg = (await pressAndWait(fake, chat, user, msg, choose(msg)!)).board!;
-    const step = buttons(msg).find((b) => /\|s\d{4}$/.test(b.data))!.data;
+    while (!buttons(msg).some((b) => /\|s\d{4}(\|[0-9a-z.]+)?$/.test(b.data))) msg = (await pressAndWait(fake, chat, user, msg, choose(msg)!)).board!;
+    const step = buttons(msg).find((b) => /\|s\d{4}(\|[0-9a-z.]+)?$/.test(b.data))!.data;
     const before = await record(msg);
     const [x, y] = await Promise.all([fake.answerOf(fake.press(msg, user, step)), fake.answerOf(fake.press(msg, user, step))]);
     const rec = await poll(async () => {
@@ -210,7 +217,7 @@ describe('restarts and errors', () => {
     const before = await record(msg);
     const code = await bot.stop('SIGKILL');
     expect(code).toBeNull();
-    bot = await startBot(fake, { redisUrl: inject('redisUrl'), prefix: bot.prefix });
+    bot = await startBot(fake, { redisUrl: inject('redisUrl'), prefix: bot.prefix, env: { PACE_SCALE: PACE } });
     expect(await record(msg)).toEqual(before);
     const r = await pressAndWait(fake, chat, user, msg, choose(msg)!);
     expect(r.answer ?? '').toBe('');
@@ -220,7 +227,7 @@ describe('restarts and errors', () => {
   it('SIGTERM: the bot finishes, closes Redis and exits with 0; started again, it goes on', async () => {
     expect(await bot.stop('SIGTERM')).toBe(0);
     expect(bot.logs.join('')).toMatch(/"msg":"stopped"/);
-    bot = await startBot(fake, { redisUrl: inject('redisUrl'), prefix: bot.prefix });
+    bot = await startBot(fake, { redisUrl: inject('redisUrl'), prefix: bot.prefix, env: { PACE_SCALE: PACE } });
   }, 60_000);
 
   it('a 429 from the server: the board still arrives', async () => {
@@ -241,9 +248,12 @@ describe('restarts and errors', () => {
     const msg = await startBotGame(user, 'long', 'easy');
     const before = await record(msg);
     fake.inject('editMessageMedia', { code: 403, description: 'Forbidden: bot was blocked by the user' });
+    const edits = fake.calls.filter((c) => c.method === 'editMessageMedia').length;
     const id = fake.press(msg, user, choose(msg)!);
     expect((await fake.answerOf(id)).text ?? '').toBe('');
     await poll(async () => (await record(msg)).v > before.v);
+    // The board's edit was refused with the 403.
+    await fake.waitFor(() => fake.calls.filter((c) => c.method === 'editMessageMedia').length > edits, 10_000, 'the refused edit');
     // The game moved on in the store; a press on the (now old) board answers so and brings it up to date.
     const r = await pressAndWait(fake, chat, user, msg, choose(msg)!);
     expect(r.answer).toBe('This board is out of date.');

@@ -4,6 +4,10 @@
  * editMessageCaption / ReplyMarkup / Text, answerCallbackQuery (its text recorded),
  * setMyCommands, deleteMessage, deleteWebhook, setWebhook. Messages are realistic objects with
  * ids and chats. Errors (400, 403, 429 with retry_after) can be injected per method.
+ *
+ * Telegram's limits are on by default, as Telegram answers them (429 with retry_after): one
+ * message or edit a second in a private chat, twenty a minute in a group, thirty a second over
+ * all chats. `tooMany` counts the 429s the bot caused this way.
  */
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -99,6 +103,18 @@ export class FakeTelegram extends EventEmitter {
   readonly callbackUpdate = new Map<string, number>();
   private nextCallback = 1;
   url = '';
+  /** 429 answers given because the bot went over a limit. */
+  tooMany = 0;
+  readonly tooManyLog: Array<{ method: string; chat: number; at: number }> = [];
+  private readonly chatCalls = new Map<number, number[]>();
+  private readonly allCalls: number[] = [];
+  limits = { enabled: true, privateMs: 1000, groupWindowMs: 60_000, groupPerWindow: 20, globalPerSecond: 30 };
+
+  /** Telegram's limits with every time scaled by `factor` (tests that play whole games). */
+  scaleLimits(factor: number): this {
+    this.limits = { ...this.limits, privateMs: 1000 * factor, groupWindowMs: 60_000 * factor };
+    return this;
+  }
 
   constructor(token = '123456:TEST-token-for-the-fake-api-abcdef') {
     super();
@@ -260,6 +276,14 @@ export class FakeTelegram extends EventEmitter {
     if (method !== 'getUpdates') {
       this.calls.push({ method, params, at: Date.now() });
     }
+    const limited = this.overLimit(method, params);
+    if (limited !== null) {
+      this.tooMany++;
+      this.tooManyLog.push({ method, chat: Number(params.chat_id), at: Date.now() });
+      reply(429, { ok: false, error_code: 429, description: `Too Many Requests: retry after ${limited}`, parameters: { retry_after: limited } });
+      this.emit('call', method);
+      return;
+    }
     const queue = this.injected.get(method);
     if (queue?.length) {
       const err = queue.shift()!;
@@ -275,6 +299,31 @@ export class FakeTelegram extends EventEmitter {
       reply(err.code ?? 400, { ok: false, error_code: err.code ?? 400, description: err.message });
     }
     this.emit('call', method);
+  }
+
+  /** Messages and edits count against the chat's limit and the global one. */
+  private static readonly LIMITED = new Set(['sendMessage', 'sendPhoto', 'editMessageMedia', 'editMessageCaption', 'editMessageReplyMarkup', 'editMessageText', 'sendDocument']);
+
+  /** The retry_after to answer when this call goes over a limit, else null (and the call counts). */
+  private overLimit(method: string, params: Record<string, unknown>): number | null {
+    if (!this.limits.enabled || !FakeTelegram.LIMITED.has(method) || params.chat_id === undefined) return null;
+    const now = Date.now();
+    const chat = Number(params.chat_id);
+    while (this.allCalls.length && this.allCalls[0]! <= now - 1000) this.allCalls.shift();
+    if (this.allCalls.length >= this.limits.globalPerSecond) return 1;
+    const list = this.chatCalls.get(chat) ?? [];
+    if (chat > 0) {
+      const last = list.at(-1);
+      if (last !== undefined && now - last < this.limits.privateMs) return Math.max(1, Math.ceil((this.limits.privateMs - (now - last)) / 1000));
+    } else {
+      while (list.length && list[0]! <= now - this.limits.groupWindowMs) list.shift();
+      if (list.length >= this.limits.groupPerWindow) return Math.max(1, Math.ceil((list[0]! + this.limits.groupWindowMs - now) / 1000));
+    }
+    list.push(now);
+    if (list.length > 100) list.splice(0, list.length - 100);
+    this.chatCalls.set(chat, list);
+    this.allCalls.push(now);
+    return null;
   }
 
   private fail(code: number, description: string): never {

@@ -107,6 +107,7 @@ export function choose(msg: FakeMessage): string | null {
   const act = (b: { data: string }): string => b.data.split('|')[3] ?? '';
   const pick =
     bs.find((b) => act(b) === 'r') ??
+    bs.find((b) => act(b).startsWith('P')) ??
     bs.find((b) => act(b).startsWith('s')) ??
     bs.find((b) => act(b) === 'd') ??
     bs.find((b) => act(b) === 't') ??

@@ -214,3 +214,32 @@ describe('matches', () => {
     expect(() => nextGame(b.state)).toThrow(/match is over/);
   });
 });
+
+describe('actions from outside are checked, never thrown on', () => {
+
+  const rolled = apply(newGame('long'), { type: 'roll', dice: [6, 5] }, 'white');
+  it.each([
+    [{ type: 'roll', dice: [0, 9] }, 'bad-action'],
+    [{ type: 'roll', dice: [6.5, 2] }, 'bad-action'],
+    [{ type: 'roll', dice: '65' }, 'bad-action'],
+    [{ type: 'roll' }, 'bad-action'],
+  ])('%j at the opening is refused as %s', (action, code) => {
+    const out = applyAction(newGame('long'), action as never, 'white');
+    expect(out.ok).toBe(false);
+    if (!out.ok) expect(out.error.code).toBe(code);
+  });
+  it.each([
+    [{ type: 'step', step: [24] }, 'illegal-step'],
+    [{ type: 'step', step: 'x' }, 'illegal-step'],
+    [{ type: 'step', step: [3, 9] }, 'illegal-step'],
+    [{ type: 'play', moves: null }, 'illegal-play'],
+    [{ type: 'play', moves: [[24, 18], 'oops'] }, 'illegal-play'],
+    [{ type: 'play', moves: [[24, 18], [18, 13], [13, 7], [7, 1], [24, 18]] }, 'illegal-play'],
+    [{ type: 'nonsense' }, 'bad-action'],
+  ])('%j in a turn is refused as %s', (action, code) => {
+    const side = rolled.position.turn;
+    const out = applyAction(rolled, action as never, side);
+    expect(out.ok).toBe(false);
+    if (!out.ok) expect(out.error.code).toBe(code);
+  });
+});

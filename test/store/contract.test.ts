@@ -144,3 +144,13 @@ describe('expiry', () => {
     await store.close();
   });
 });
+
+describe.each(stores)('%s store: updates', (_name, make) => {
+  const store = make();
+  afterAll(() => store.close());
+  it('an update id is claimed once, whoever claims it', async () => {
+    const claims = await Promise.all(Array.from({ length: 5 }, () => store.updates.claim(777)));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(await store.updates.claim(778)).toBe(true);
+  });
+});

@@ -16,7 +16,7 @@ export function cancelCommand(s: Services) {
         const over = await s.app.games.forfeit(g.id, ctx.from!.id);
         if (over) {
           done++;
-          await s.boards.show(over);
+          void s.boards.show(over);
         }
       }
     }

@@ -1,4 +1,5 @@
 /** Game buttons: every press is answered first; then the board (and the bot's turn) follows. */
+import { answerQuery } from '../replies.js';
 import { Composer } from 'grammy';
 import { sideOfUser, toAct, type PressResult } from '../../app/games.js';
 import type { GameRecord } from '../../app/model.js';
@@ -13,7 +14,7 @@ export function gameFeature(s: Services): Composer<Ctx> {
 
   c.callbackQuery(/^g\|/, async (ctx) => {
     const cb = parseCallback(ctx.callbackQuery.data);
-    if (!cb || cb.kind !== 'game') return void (await ctx.answerCallbackQuery({ text: ctx.t('toast-bad-button'), show_alert: false }));
+    if (!cb || cb.kind !== 'game') return void (await answerQuery(ctx, { text: ctx.t('toast-bad-button'), show_alert: false }));
     const userId = ctx.from.id;
     const pressed = ctx.callbackQuery.message;
     // The pressed message counts as this game's board only if its own buttons say so (a forged
@@ -23,13 +24,13 @@ export function gameFeature(s: Services): Composer<Ctx> {
 
     if (act.type === 'resign-menu' || act.type === 'back' || act.type === 'rematch') {
       const rec = await s.app.games.get(cb.id);
-      if (!rec) return void (await ctx.answerCallbackQuery(ctx.t('toast-gone')));
+      if (!rec) return void (await answerQuery(ctx, ctx.t('toast-gone')));
       if (rec.v !== cb.v) return void (await stale(ctx, s, rec, pressedAt));
-      if (!sideOfUser(rec, userId)) return void (await ctx.answerCallbackQuery(ctx.t('toast-not-player')));
+      if (!sideOfUser(rec, userId)) return void (await answerQuery(ctx, ctx.t('toast-not-player')));
       if (act.type === 'rematch') {
         const next = await s.app.games.rematch(rec.id, rec.v, userId);
-        if (!next) return void (await ctx.answerCallbackQuery(ctx.t('toast-stale')));
-        await ctx.answerCallbackQuery(ctx.t('toast-rematch'));
+        if (!next) return void (await answerQuery(ctx, ctx.t('toast-stale')));
+        await answerQuery(ctx, ctx.t('toast-rematch'));
         for (const seat of rec.seats) {
           const old = (await s.boards.messageOf(rec, seat.chatId)) ?? (pressedAt?.chatId === seat.chatId ? pressedAt.messageId : null);
           if (old !== null) await s.boards.retire(seat.chatId, old);
@@ -40,14 +41,14 @@ export function gameFeature(s: Services): Composer<Ctx> {
       const who = actor(rec.match.game);
       const side = sideOfUser(rec, userId);
       if (act.type === 'resign-menu' && (rec.match.game.phase === 'over' || (who !== null && who !== side && rec.kind === 'bot'))) {
-        return void (await ctx.answerCallbackQuery(ctx.t('toast-cannot-now')));
+        return void (await answerQuery(ctx, ctx.t('toast-cannot-now')));
       }
-      await ctx.answerCallbackQuery();
-      await s.boards.show(rec, { resignMenu: act.type === 'resign-menu' });
+      await answerQuery(ctx);
+      void s.boards.show(rec, { resignMenu: act.type === 'resign-menu' });
       return;
     }
 
-    const result = await s.app.games.press(cb.id, cb.v, userId, act);
+    const result = await s.app.games.press(cb.id, cb.v, userId, act, cb.turn);
     await answer(ctx, s, result);
     if (result.kind === 'applied') await showGame(s, result.game);
     else if (result.kind === 'stale') await refresh(s, result.game, pressedAt);
@@ -67,24 +68,24 @@ async function answer(ctx: Ctx, s: Services, r: PressResult): Promise<void> {
   const t = ctx.t.bind(ctx);
   switch (r.kind) {
     case 'applied':
-      return void (await ctx.answerCallbackQuery());
+      return void (await answerQuery(ctx));
     case 'stale':
-      return void (await ctx.answerCallbackQuery(t('toast-stale')));
+      return void (await answerQuery(ctx, t('toast-stale')));
     case 'gone':
-      return void (await ctx.answerCallbackQuery(t('toast-gone')));
+      return void (await answerQuery(ctx, t('toast-gone')));
     case 'not-player':
     case 'not-your-turn': {
       const who = toAct(r.game) ?? r.game.match.game.position.turn;
       const name = playerName(r.game.players[who], s.t(await s.langOf(ctx)));
-      return void (await ctx.answerCallbackQuery(t(r.kind === 'not-player' ? 'toast-not-player-turn' : 'toast-not-your-turn', { name })));
+      return void (await answerQuery(ctx, t(r.kind === 'not-player' ? 'toast-not-player-turn' : 'toast-not-your-turn', { name })));
     }
     case 'refused':
-      return void (await ctx.answerCallbackQuery(t(`toast-refused-${r.code}`)));
+      return void (await answerQuery(ctx, t(`toast-refused-${r.code}`)));
   }
 }
 
 async function stale(ctx: Ctx, s: Services, rec: GameRecord, pressed: { chatId: number; messageId: number } | null): Promise<void> {
-  await ctx.answerCallbackQuery(ctx.t('toast-stale'));
+  await answerQuery(ctx, ctx.t('toast-stale'));
   await refresh(s, rec, pressed);
 }
 
@@ -95,5 +96,5 @@ async function refresh(s: Services, rec: GameRecord, pressed: { chatId: number; 
   if (!pressed || !seat) return;
   const current = await s.boards.messageOf(rec, seat.chatId);
   if (current !== null && pressed.messageId !== current) await s.boards.retire(seat.chatId, pressed.messageId);
-  else await s.boards.show(rec);
+  else void s.boards.show(rec);
 }

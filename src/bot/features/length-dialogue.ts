@@ -9,7 +9,7 @@ import type { BotLevel, Lang } from '../../app/model.js';
 import type { Variant } from '../../engine/types.js';
 import type { Ctx } from '../context.js';
 import { showGame, type Services } from '../services.js';
-import { displayName } from '../view/text.js';
+import { displayName, quote } from '../view/text.js';
 
 export const LENGTH_DIALOGUE = 'match-length';
 export const MAX_MATCH = 25;
@@ -25,6 +25,9 @@ export function parseLength(text: string): number | null {
 export function lengthDialogue(s: Services) {
   return async function matchLength(conversation: Conversation<Ctx, Context>, ctx: Context, variant: Variant, level: BotLevel, lang: Lang): Promise<void> {
     const t = s.t(lang);
+    // Messages go through the bot's own API (the outbox), once: a conversation's ctx.api is a
+    // copy of its own, and what is inside external() is not done again when it replays.
+    const say = (chatId: number, text: string): Promise<void> => conversation.external(() => s.api.sendMessage(chatId, text).then(() => undefined));
     for (let tries = 0; tries < 5; tries++) {
       const answer = await conversation.waitFor('message:text', { next: true, maxMilliseconds: 10 * 60_000 });
       const text = answer.message.text;
@@ -34,17 +37,17 @@ export function lengthDialogue(s: Services) {
       }
       const length = parseLength(text);
       if (length === null) {
-        await answer.reply(t('play-bot-length-bad', { text: text.slice(0, 30), max: MAX_MATCH }));
+        await say(answer.chat.id, t('play-bot-length-bad', { text: quote(text, 30), max: MAX_MATCH }));
         continue;
       }
       const from = answer.from!;
       const rec = await conversation.external(() =>
         s.app.games.start({ kind: 'bot', chatId: answer.chat.id, lang, white: { kind: 'human', id: from.id, name: displayName(from), lang }, black: { kind: 'bot', level }, variant, length }),
       );
-      await answer.reply(t('play-bot-started', { variant: t(`variant-${variant}`), level: t(`level-${level}`) }));
+      await say(answer.chat.id, t('play-bot-started', { variant: t(`variant-${variant}`), level: t(`level-${level}`) }));
       await conversation.external(() => showGame(s, rec).then(() => undefined));
       return;
     }
-    await ctx.reply(t('play-bot-length-gave-up'));
+    await say(ctx.chat!.id, t('play-bot-length-gave-up'));
   };
 }

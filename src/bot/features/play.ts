@@ -6,10 +6,10 @@ import { parseCallback } from '../codec.js';
 import type { Ctx } from '../context.js';
 import { showGame, type Services } from '../services.js';
 import { challengeKeyboard, lengthMenu, levelMenu, variantMenu } from '../view/keyboard.js';
-import { displayName } from '../view/text.js';
+import { displayName, quote } from '../view/text.js';
 import { challengeText } from './challenge.js';
 import { LENGTH_DIALOGUE, MAX_MATCH } from './length-dialogue.js';
-import { editPressed } from '../replies.js';
+import { answerQuery, editPressed } from '../replies.js';
 
 export interface PlayArgs {
   readonly variant: Variant;
@@ -28,7 +28,7 @@ export function parsePlayArgs(text: string): PlayArgs | { error: string; arg: st
     else if (/^(short|короткие|короткая|backgammon|нарды)$/.test(t)) variant = 'short';
     else if (/^\d{1,2}$/.test(t) && Number(t) >= 1 && Number(t) <= 25) length = Number(t);
     else if (/^@[A-Za-z0-9_]{3,32}$/.test(token)) username = token.slice(1);
-    else return { error: 'play-bad-arg', arg: token.slice(0, 40) };
+    else return { error: 'play-bad-arg', arg: quote(token, 30) };
   }
   return { variant, length, username };
 }
@@ -64,25 +64,25 @@ export function playFeature(s: Services): Composer<Ctx> {
   const c = new Composer<Ctx>();
   c.callbackQuery(/^pb\|/, async (ctx) => {
     const cb = parseCallback(ctx.callbackQuery.data);
-    if (!cb || cb.kind !== 'play-bot' || !cb.variant) return void (await ctx.answerCallbackQuery(ctx.t('toast-bad-button')));
-    if (ctx.chat?.type !== 'private') return void (await ctx.answerCallbackQuery(ctx.t('play-bot-private-only')));
+    if (!cb || cb.kind !== 'play-bot' || !cb.variant) return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
+    if (ctx.chat?.type !== 'private') return void (await answerQuery(ctx, ctx.t('play-bot-private-only')));
     const t = ctx.t.bind(ctx);
     if (!cb.level) {
-      await ctx.answerCallbackQuery();
+      await answerQuery(ctx);
       return void (await editPressed(ctx, t('play-bot-level', { variant: t(`variant-${cb.variant}`) }), { reply_markup: levelMenu(t, cb.variant) }));
     }
     if (cb.length === null) {
-      await ctx.answerCallbackQuery();
+      await answerQuery(ctx);
       return void (await editPressed(ctx, t('play-bot-length'), { reply_markup: lengthMenu(t, cb.variant, cb.level) }));
     }
     if (cb.length === 'other') {
-      await ctx.answerCallbackQuery();
+      await answerQuery(ctx);
       await editPressed(ctx, t('play-bot-ask-length', { max: MAX_MATCH }));
       await ctx.conversation.exitAll();
       await ctx.conversation.enter(LENGTH_DIALOGUE, cb.variant, cb.level, await s.langOf(ctx));
       return;
     }
-    await ctx.answerCallbackQuery(t('toast-starting'));
+    await answerQuery(ctx, t('toast-starting'));
     const lang = await s.langOf(ctx);
     const human: Human = { kind: 'human', id: ctx.from.id, name: displayName(ctx.from), lang };
     const rec = await s.app.games.start({ kind: 'bot', chatId: ctx.chat.id, lang, white: human, black: { kind: 'bot', level: cb.level }, variant: cb.variant, length: cb.length });

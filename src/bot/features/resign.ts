@@ -7,6 +7,6 @@ export function resignCommand(s: Services) {
     const games = await s.app.games.userGamesInChat(ctx.chat!.id, ctx.from!.id);
     const open = games.filter((g) => g.match.game.phase !== 'over');
     if (open.length === 0) return void (await ctx.reply(ctx.t('no-game')));
-    for (const g of open) await s.boards.show(g, { resignMenu: true });
+    for (const g of open) void s.boards.show(g, { resignMenu: true });
   };
 }

@@ -1,4 +1,5 @@
 /** /rules: lessons with board pictures drawn by the renderer, next/previous buttons. */
+import { answerQuery } from '../replies.js';
 import { Composer, InputFile } from 'grammy';
 import type { Lang } from '../../app/model.js';
 import type { Variant } from '../../engine/types.js';
@@ -9,7 +10,7 @@ import type { Ctx } from '../context.js';
 import { attempt } from '../outbox.js';
 import type { Services } from '../services.js';
 import { lessonNav, rulesChooser } from '../view/keyboard.js';
-import type { Translate } from '../view/text.js';
+import { quote, type Translate } from '../view/text.js';
 
 const pictures = new Map<string, Promise<Buffer>>();
 
@@ -46,7 +47,7 @@ export function rulesCommand(s: Services) {
     const t = ctx.t.bind(ctx);
     const arg = (typeof ctx.match === 'string' ? ctx.match : '').trim().toLowerCase();
     const variant: Variant | null = /^(long|длинные|long-nardy)$/.test(arg) ? 'long' : /^(short|короткие|backgammon)$/.test(arg) ? 'short' : null;
-    if (arg && !variant) return void (await ctx.reply(t('rules-unknown', { arg: arg.slice(0, 30) }), { reply_markup: rulesChooser(t) }));
+    if (arg && !variant) return void (await ctx.reply(t('rules-unknown', { arg: quote(arg, 30) }), { reply_markup: rulesChooser(t) }));
     if (!variant) return void (await ctx.reply(t('rules-choose'), { reply_markup: rulesChooser(t) }));
     await sendLesson(ctx, s, variant, 0);
   };
@@ -56,8 +57,8 @@ export function rulesFeature(s: Services): Composer<Ctx> {
   const c = new Composer<Ctx>();
   c.callbackQuery(/^ru\|/, async (ctx) => {
     const cb = parseCallback(ctx.callbackQuery.data);
-    if (!cb || cb.kind !== 'rules' || cb.page >= lessonsOf(cb.variant).length) return void (await ctx.answerCallbackQuery(ctx.t('toast-bad-button')));
-    await ctx.answerCallbackQuery();
+    if (!cb || cb.kind !== 'rules' || cb.page >= lessonsOf(cb.variant).length) return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
+    await answerQuery(ctx);
     const msg = ctx.callbackQuery.message;
     const t = ctx.t.bind(ctx);
     if (msg && 'photo' in msg && msg.photo) {

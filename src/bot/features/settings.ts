@@ -2,7 +2,7 @@
 import { Composer, type InlineKeyboard } from 'grammy';
 import { parseCallback } from '../codec.js';
 import type { Ctx } from '../context.js';
-import { editPressed } from '../replies.js';
+import { answerQuery, editPressed } from '../replies.js';
 import type { Services } from '../services.js';
 import { settingsKeyboard } from '../view/keyboard.js';
 
@@ -24,10 +24,10 @@ export function settingsFeature(s: Services): Composer<Ctx> {
   const c = new Composer<Ctx>();
   c.callbackQuery(/^st\|/, async (ctx) => {
     const cb = parseCallback(ctx.callbackQuery.data);
-    if (!cb || cb.kind !== 'settings') return void (await ctx.answerCallbackQuery(ctx.t('toast-bad-button')));
+    if (!cb || cb.kind !== 'settings') return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
     await s.app.players.change(ctx.from.id, cb.change);
     if (cb.change.key === 'lang') ctx.i18n.useLocale(cb.change.value);
-    await ctx.answerCallbackQuery(ctx.t('toast-saved'));
+    await answerQuery(ctx, ctx.t('toast-saved'));
     const m = await settingsMessage(ctx, s);
     await editPressed(ctx, m.text, { reply_markup: m.keyboard });
   });

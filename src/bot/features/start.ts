@@ -1,4 +1,5 @@
 /** /start (with its deep-link payloads), the main menu and /help. */
+import { answerQuery } from '../replies.js';
 import { Composer } from 'grammy';
 import { parseCallback } from '../codec.js';
 import type { Ctx } from '../context.js';
@@ -25,8 +26,8 @@ export function menuFeature(s: Services): Composer<Ctx> {
   const c = new Composer<Ctx>();
   c.callbackQuery(/^m\|/, async (ctx) => {
     const cb = parseCallback(ctx.callbackQuery.data);
-    if (!cb || cb.kind !== 'menu') return void (await ctx.answerCallbackQuery(ctx.t('toast-bad-button')));
-    await ctx.answerCallbackQuery();
+    if (!cb || cb.kind !== 'menu') return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
+    await answerQuery(ctx);
     const t = ctx.t.bind(ctx);
     switch (cb.item) {
       case 'bot':

@@ -3,9 +3,13 @@ import { InlineKeyboard } from 'grammy';
 import type { BotLevel, Challenge, GameRecord, Lang, UserSettings } from '../../app/model.js';
 import { LEVELS_IN_ORDER } from '../../ai/player.js';
 import { canDouble, currentTurn } from '../../engine/game.js';
+import { formatPlay } from '../../engine/notation.js';
 import type { Variant } from '../../engine/types.js';
 import { encode, gameData, MATCH_LENGTHS, type GameAct } from '../codec.js';
 import type { Translate } from './text.js';
+
+/** At most this many distinct plays are offered as whole plays instead of steps. */
+export const WHOLE_PLAYS = 4;
 
 function stepLabel(from: number, to: number): string {
   return `${from === 25 ? 'bar' : from}→${to === 0 ? 'off' : to}`;
@@ -33,9 +37,15 @@ export function gameKeyboard(rec: GameRecord, t: Translate, opts: { resignMenu?:
       break;
     case 'move': {
       const view = currentTurn(g);
+      const turn = { gameNo: m.gameNo, roll: g.rolls, steps: g.steps.length };
+      if (g.steps.length === 0 && view.plays.length <= WHOLE_PLAYS) {
+        // Few ways to play the roll: each is one button (one press, one edit).
+        for (const play of view.plays) kb.text(formatPlay(play.moves, g.position), gameData(rec.id, rec.v, { type: 'play', moves: play.moves }, turn)).row();
+        break;
+      }
       view.next.forEach((step, i) => {
         if (i > 0 && i % 4 === 0) kb.row();
-        kb.text(stepLabel(step[0], step[1]), data({ type: 'step', step }));
+        kb.text(stepLabel(step[0], step[1]), gameData(rec.id, rec.v, { type: 'step', step }, turn));
       });
       if (g.steps.length > 0 || view.complete) kb.row();
       if (g.steps.length > 0) kb.text(t('btn-undo'), data({ type: 'undo' }));

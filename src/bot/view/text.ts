@@ -12,8 +12,24 @@ export function playerName(p: PlayerRef, t: Translate): string {
   return p.kind === 'human' ? p.name : t('bot-name', { level: t(`level-${p.level}`) });
 }
 
+// Bidirectional controls and other invisible formatting that could reorder the text around them.
+const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * Text a person typed, fit to be echoed: bidi controls removed, control characters as spaces,
+ * and cut to at most `max` whole graphemes (never inside a surrogate pair or an emoji).
+ */
+export function quote(text: string, max = 30): string {
+  const clean = text.replace(BIDI, '').replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
+  const parts = [...graphemes.segment(clean)].map((g) => g.segment);
+  return parts.length > max ? parts.slice(0, max - 1).join('').trimEnd() + '…' : clean;
+}
+
 export function displayName(from: { first_name: string; last_name?: string; username?: string }): string {
-  const name = [from.first_name, from.last_name].filter(Boolean).join(' ').trim();
+  const name = quote([from.first_name, from.last_name].filter(Boolean).join(' '), 40);
   return name || (from.username ? `@${from.username}` : 'Player');
 }
 

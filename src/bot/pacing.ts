@@ -1,0 +1,107 @@
+/**
+ * Telegram's limits, designed for instead of retried into: about one message a second in a
+ * private chat, about twenty a minute in a group (edits count), about thirty a second in all.
+ * Calls to one chat go one at a time, each at least `interval` after the previous one ended
+ * (so the spacing holds as Telegram sees it, whatever the network adds); a "retry after" from
+ * Telegram holds the chat back for that long. Positive chat ids are people (private chats),
+ * negative ones groups and channels.
+ */
+import type { Pacer } from './outbox.js';
+
+export interface Limits {
+  /** Least time between two calls to one private chat, in ms. */
+  readonly privateMs: number;
+  /** Least time between two calls to one group, in ms (60 000 / 20 = 3 000). */
+  readonly groupMs: number;
+  /** Calls per second over all chats. */
+  readonly globalPerSecond: number;
+}
+
+export const TELEGRAM_LIMITS: Limits = { privateMs: 1050, groupMs: 3100, globalPerSecond: 25 };
+
+interface ChatState {
+  /** Nobody may start a call before this time. */
+  nextAt: number;
+  busy: boolean;
+  queue: Array<() => void>;
+}
+
+export class ChatPacer implements Pacer {
+  private readonly chats = new Map<number, ChatState>();
+  private readonly recent: number[] = [];
+
+  constructor(
+    private readonly limits: Limits = TELEGRAM_LIMITS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private state(chatId: number): ChatState {
+    let s = this.chats.get(chatId);
+    if (!s) this.chats.set(chatId, (s = { nextAt: 0, busy: false, queue: [] }));
+    return s;
+  }
+
+  private interval(chatId: number): number {
+    return chatId > 0 ? this.limits.privateMs : this.limits.groupMs;
+  }
+
+  /** How long a call to this chat would wait now, in ms. */
+  delay(chatId: number): number {
+    const s = this.chats.get(chatId);
+    if (!s) return 0;
+    const queued = (s.queue.length + (s.busy ? 1 : 0)) * this.interval(chatId);
+    return Math.max(0, s.nextAt - this.now()) + queued;
+  }
+
+  async acquire(chatId: number | null): Promise<void> {
+    if (chatId !== null) {
+      const s = this.state(chatId);
+      if (s.busy) await new Promise<void>((resolve) => s.queue.push(resolve));
+      s.busy = true;
+      const wait = s.nextAt - this.now();
+      if (wait > 0) await sleep(wait);
+    }
+    await this.globalSlot();
+  }
+
+  release(chatId: number | null): void {
+    if (chatId === null) return;
+    const s = this.state(chatId);
+    s.nextAt = Math.max(s.nextAt, this.now() + this.interval(chatId));
+    s.busy = false;
+    const next = s.queue.shift();
+    if (next) next();
+    else if (s.nextAt <= this.now()) this.chats.delete(chatId);
+    else this.forgetLater(chatId, s);
+  }
+
+  penalise(chatId: number | null, seconds: number): boolean {
+    if (chatId === null) return false;
+    const s = this.state(chatId);
+    s.nextAt = Math.max(s.nextAt, this.now() + seconds * 1000 + 100);
+    return true;
+  }
+
+  private forgetLater(chatId: number, s: ChatState): void {
+    // Idle chats are dropped once their spacing has passed (the map stays small).
+    setTimeout(() => {
+      if (this.chats.get(chatId) === s && !s.busy && s.queue.length === 0 && s.nextAt <= this.now()) this.chats.delete(chatId);
+    }, Math.max(0, s.nextAt - this.now()) + 10).unref();
+  }
+
+  private async globalSlot(): Promise<void> {
+    for (;;) {
+      const t = this.now();
+      while (this.recent.length && this.recent[0]! <= t - 1000) this.recent.shift();
+      if (this.recent.length < this.limits.globalPerSecond) {
+        this.recent.push(t);
+        return;
+      }
+      await sleep(this.recent[0]! + 1000 - t + 1);
+    }
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
