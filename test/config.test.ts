@@ -1,6 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
+import { describe, expect, inject, it } from 'vitest';
+
+const require = createRequire(import.meta.url);
 import { ConfigError, loadConfig } from '../src/config.js';
 
 const TOKEN = '123456:ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef';
@@ -37,4 +40,46 @@ describe('config', () => {
     expect(r.status).toBe(1);
     expect(r.stderr.trim()).toBe('config error: BOT_TOKEN is required: get one from @BotFather and put it in .env or the environment');
   });
+});
+
+describe('start-up checks: one clear line and a non-zero exit', () => {
+  const start = (env: Record<string, string>, timeout = 40_000) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env: { PATH: process.env.PATH, DOTENV_CONFIG_PATH: '/nonexistent', BOT_TOKEN: TOKEN, LOG_LEVEL: 'silent', ...env }, encoding: 'utf8', timeout });
+
+  it('webhook settings that cannot work', () => {
+    expect(() => loadConfig({ BOT_TOKEN: TOKEN, WEBHOOK_URL: 'http://bot.example.com/hook', WEBHOOK_SECRET: 'x' })).toThrow(/WEBHOOK_URL must be a https: URL/);
+    expect(() => loadConfig({ BOT_TOKEN: TOKEN, WEBHOOK_URL: 'https://bot.example.com/hook' })).toThrow(/WEBHOOK_SECRET is required with a public WEBHOOK_URL/);
+    expect(loadConfig({ BOT_TOKEN: TOKEN, WEBHOOK_URL: 'https://127.0.0.1/hook' }).webhook?.secret).toBeNull();
+    expect(() => loadConfig({ BOT_TOKEN: TOKEN, REDIS_URL: 'redis://x/db2' })).toThrow(/database as \/N/);
+    expect(() => loadConfig({ BOT_TOKEN: TOKEN, REDIS_CLUSTER_NODES: 'a:1,b' })).toThrow(/host:port pairs/);
+  });
+
+  it('a Redis database the server does not have', () => {
+    const r = start({ REDIS_URL: `${inject('redisUrl')}/99` });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^cannot use Redis at redis:\/\/127\.0\.0\.1:\d+\/99: .*DB index is out of range/)]);
+  });
+
+  it('a Redis that does not answer', () => {
+    const r = start({ REDIS_URL: 'redis://127.0.0.1:1' });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^cannot use Redis at redis:\/\/127\.0\.0\.1:1: /)]);
+  }, 60_000);
+
+  it('a Bot API server that never answers', async () => {
+    const { createServer } = await import('node:net');
+    const silent = createServer(() => undefined);
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const port = (silent.address() as { port: number }).port;
+    const r = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
+      const { spawn } = require('node:child_process') as typeof import('node:child_process');
+      const p = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env: { PATH: process.env.PATH, DOTENV_CONFIG_PATH: '/nonexistent', BOT_TOKEN: TOKEN, LOG_LEVEL: 'silent', TELEGRAM_API_ROOT: `http://127.0.0.1:${port}` } });
+      let stderr = '';
+      p.stderr.on('data', (d: Buffer) => (stderr += d));
+      p.on('exit', (status) => resolve({ status, stderr }));
+    });
+    silent.close();
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^cannot start the bot: Telegram at http:\/\/127\.0\.0\.1:\d+ refused the token or is unreachable/)]);
+  }, 60_000);
 });

@@ -178,7 +178,8 @@ class RedisBoards implements BoardStore {
   }
 
   async markPending(gameId: string): Promise<void> {
-    await this.r.sadd(this.k.pending(), gameId);
+    // Lives as long as an idle game: an entry outliving its game is dropped at start-up.
+    await this.r.multi().sadd(this.k.pending(), gameId).expire(this.k.pending(), this.ttl.idleSeconds).exec();
   }
 
   async clearPending(gameId: string): Promise<void> {
@@ -352,8 +353,12 @@ export class RedisStore implements Store {
   async ping(): Promise<void> {
     try {
       await this.connected();
+      // A database the server does not have is refused here, not silently replaced by 0.
+      const db = (this.redis as Redis).options?.db;
+      if (!(this.redis instanceof Cluster) && db) await (this.redis as Redis).select(db);
       await this.redis.ping();
     } catch (e) {
+      if (e instanceof Error && /DB index/i.test(e.message)) throw new StoreUnavailable(e);
       const why = this.lastError ? new Error(this.lastError.message) : e;
       throw new StoreUnavailable(why);
     }

@@ -39,14 +39,16 @@ async function waitForPort(port: number, ms = 10_000): Promise<void> {
   throw new Error(`redis-server did not start on port ${port}`);
 }
 
-export async function startRedis(): Promise<{ url: string; proc: ChildProcess }> {
-  const port = await freePort();
-  const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+/** A redis-server of the tests' own; with `dir`, its data is kept there (append-only) across restarts. */
+export async function startRedis(opts: { port?: number; dir?: string } = {}): Promise<{ url: string; port: number; proc: ChildProcess }> {
+  const port = opts.port ?? (await freePort());
+  const persist = opts.dir ? ['--dir', opts.dir, '--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no'];
+  const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persist], { stdio: 'ignore' });
   proc.on('error', (e) => {
     throw new Error(`cannot start redis-server (is it installed?): ${e.message}`);
   });
   await waitForPort(port);
-  return { url: `redis://127.0.0.1:${port}`, proc };
+  return { url: `redis://127.0.0.1:${port}`, port, proc };
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {

@@ -205,6 +205,7 @@ async function trainTd(o: Options): Promise<void> {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   let dispatched = progress.games;
+  const startGames = progress.games;
   let turns = 0;
   let sinceLog = 0;
   let logT = performance.now();
@@ -232,7 +233,7 @@ async function trainTd(o: Options): Promise<void> {
         sinceLog = 0;
         logT = performance.now();
         const games = progress.games;
-        log(o, { games, hours: +hours.toFixed(3), games_per_hour: perHour, turns_per_game: +(turns / Math.max(1, games)).toFixed(1), rate: +rateAt(games).toFixed(4), ...strength(o, net, 900_000) });
+        log(o, { games, hours: +hours.toFixed(3), games_per_hour: perHour, turns_per_game: +(turns / Math.max(1, games - startGames)).toFixed(1), rate: +rateAt(games).toFixed(4), ...strength(o, net, 900_000) });
       }
     }
   };
