@@ -1,20 +1,29 @@
 # Nardy bot: docker build -t nardy-bot . && docker run --env-file .env nardy-bot
+# Build: compile TypeScript to dist/ (the image runs compiled JavaScript).
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
+RUN npm ci --no-audit --no-fund --ignore-scripts
+COPY src ./src
+RUN npm run build
+
+# Production dependencies only.
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
-COPY package.json tsconfig.json ./
-COPY src ./src
+COPY --from=build /app/dist ./dist
+COPY package.json ./
 COPY locales ./locales
-# Fonts and their fontconfig file travel with the image: boards look the same everywhere.
+# Fonts and their fontconfig file, and the trained networks, travel with the image.
 COPY assets ./assets
 USER node
 ENV XDG_CACHE_HOME=/tmp
-# The command `npm start` runs, without npm in between: npm does not pass SIGTERM on, and the bot
-# needs it to stop gracefully (finish in-flight updates, close Redis) on `docker stop`.
-CMD ["node", "--import", "tsx", "src/main.ts"]
+# What `npm start` runs, without npm in between: npm does not pass SIGTERM on, and the bot needs
+# it to stop gracefully (finish in-flight updates, close Redis) on `docker stop`.
+CMD ["node", "dist/main.js"]

@@ -1,10 +1,18 @@
 /**
- * Bot load: npm run -s bench:bot [-- --games 200 --rate 50 --seconds 30]
- * One bot process (the real one, as a child) with its own redis-server, driven through the fake
- * Bot API by `games` concurrent private games against the bot, at `rate` button presses per
- * second for `seconds`. Prints one JSON object: updates_per_s, callback answer and board times
- * (from the moment getUpdates hands the update to the bot), the bot's peak RSS and Redis bytes
- * per game (MEMORY USAGE of the game and board keys).
+ * Bot load: npm run -s bench:bot [-- --games 200 --rate 20 --seconds 30 --think 1.3] [--sweep 20,40,60,80,100]
+ *
+ * One bot process, compiled as `npm start` runs it, with its own redis-server, driven through the
+ * fake Bot API (Telegram's limits on) by `games` concurrent private games against the bot, at
+ * `rate` button presses per second for `seconds`. A player presses again no sooner than `think`
+ * seconds after its board changed (a person looks first; Telegram allows about one message a
+ * second in a private chat anyway). Prints one JSON object: updates per second, callback answer
+ * and board times (from the moment the update is handed to the bot), the 429s caused, the
+ * bot's peak RSS and Redis bytes per game.
+ *
+ * Telegram lets a bot send about thirty messages a second in all, so at real limits a bot cannot
+ * show more than about that many boards a second, however fast the process. --sweep measures the
+ * process itself: every limit (in the fake and in the bot) a tenth of Telegram's, one run per
+ * rate, and the saturation point, the first update rate at which board p99 passes 150 ms.
  */
 import { readFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
@@ -12,56 +20,50 @@ import { FakeTelegram, type FakeChat, type FakeMessage, type FakeUser } from '..
 import { board, buttons, choose, startBot } from '../test/e2e/harness.js';
 import { startRedis } from '../test/setup/redis.js';
 
-function arg(name: string, fallback: number): number {
+function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(name);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+  return i >= 0 ? process.argv[i + 1]! : fallback;
 }
-const GAMES = arg('--games', 200);
-const RATE = arg('--rate', 50);
-const SECONDS = arg('--seconds', 30);
+const GAMES = Number(arg('--games', '200'));
+const RATE = Number(arg('--rate', '20'));
+const SECONDS = Number(arg('--seconds', '30'));
+const THINK = Number(arg('--think', '1.3')) * 1000;
+const SWEEP = process.argv.includes('--sweep') ? arg('--sweep', '20,40,60,80,100').split(',').map(Number) : null;
+const PACE = SWEEP ? 0.1 : 1;
 
 const redis = await startRedis();
-const fake = new FakeTelegram();
+const fake = new FakeTelegram().scaleLimits(PACE);
 await fake.start();
-const bot = await startBot(fake, { redisUrl: redis.url, env: { LOG_LEVEL: process.env.BENCH_LOG ?? 'error', MEMORY_LOG_SECONDS: '5' } });
+const bot = await startBot(fake, { compiled: true, redisUrl: redis.url, env: { LOG_LEVEL: process.env.BENCH_LOG ?? 'error', MEMORY_LOG_SECONDS: '5', PACE_SCALE: String(PACE) } });
 
 interface Player {
   user: FakeUser;
   chat: FakeChat;
   busy: boolean;
-  pending: { cb: string; update: number; edits: number; messages: number } | null;
+  readyAt: number;
 }
 const players: Player[] = [];
 for (let i = 0; i < GAMES; i++) {
   const user: FakeUser = { id: 10_000 + i, first_name: `Player ${i}`, language_code: i % 2 ? 'en' : 'ru' };
-  players.push({ user, chat: { id: user.id, type: 'private', first_name: user.first_name }, busy: false, pending: null });
+  players.push({ user, chat: { id: user.id, type: 'private', first_name: user.first_name }, busy: false, readyAt: 0 });
 }
 
 // Set up every game through the menus (not measured).
+const setup0 = Date.now();
 await Promise.all(
   players.map(async (p) => {
     fake.sendText(p.chat, p.user, '/play');
-    const menu = await fake.waitFor(() => fake.chatMessages(p.chat.id).find((m) => buttons(m).some((b) => b.data === 'pb|long')), 60_000, 'menu');
+    const menu = await fake.waitFor(() => fake.chatMessages(p.chat.id).find((m) => buttons(m).some((b) => b.data === 'pb|long')), 120_000, 'menu');
     const variant = p.user.id % 2 ? 'short' : 'long';
-    await fake.answerOf(fake.press(menu, p.user, `pb|${variant}`), 60_000);
-    await fake.answerOf(fake.press(menu, p.user, `pb|${variant}|medium`), 60_000);
-    await fake.answerOf(fake.press(menu, p.user, `pb|${variant}|medium|7`), 60_000);
-    await fake.waitFor(() => board(fake, p.chat.id), 60_000, 'board');
+    await fake.answerOf(fake.press(menu, p.user, `pb|${variant}`), 120_000);
+    await fake.answerOf(fake.press(menu, p.user, `pb|${variant}|medium`), 120_000);
+    await fake.answerOf(fake.press(menu, p.user, `pb|${variant}|medium|7`), 120_000);
+    await fake.waitFor(() => board(fake, p.chat.id), 120_000, 'board');
+    p.readyAt = Date.now() + THINK;
   }),
 );
+const setupSeconds = (Date.now() - setup0) / 1000;
 
-const answerMs: number[] = [];
-const boardMs: number[] = [];
-let sent = 0;
-let rssPeak = 0;
-const statusOf = (): Record<string, number> => {
-  const out: Record<string, number> = {};
-  for (const line of readFileSync(`/proc/${bot.proc.pid}/status`, 'utf8').split('\n')) {
-    const m = /^(RssAnon|RssFile|RssShmem|Threads|VmHWM):\s+(\d+)/.exec(line);
-    if (m) out[m[1]!] = m[1] === 'Threads' ? Number(m[2]) : Math.round(Number(m[2]) / 1024);
-  }
-  return out;
-};
 const rssOf = (): number => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${bot.proc.pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : 0;
@@ -71,90 +73,106 @@ function current(p: Player): FakeMessage | undefined {
   return board(fake, p.chat.id) ?? fake.chatMessages(p.chat.id).filter((m) => m.photo).at(-1);
 }
 
-async function pressOnce(p: Player): Promise<void> {
-  const msg = current(p);
-  if (!msg) return;
-  const data = choose(msg) ?? buttons(msg).find((b) => b.data.endsWith('|m'))?.data;
-  if (!data) return;
-  p.busy = true;
-  const messages = fake.messageCount(p.chat.id);
-  const cb = fake.press(msg, p.user, data);
-  const update = fake.callbackUpdate.get(cb)!;
-  sent++;
-  try {
-    const ans = await fake.answerOf(cb, 30_000);
-    answerMs.push(ans.at - fake.delivered.get(update)!);
-    await fake.waitFor(
-      () => {
-        const now = fake.messages.get(`${p.chat.id}:${msg.message_id}`);
-        return (now && now.edits > msg.edits) || fake.messageCount(p.chat.id) > messages;
-      },
-      30_000,
-      'board',
-    );
-    boardMs.push(Date.now() - fake.delivered.get(update)!);
-  } catch {
-    // A press that changed nothing (e.g. a stale board) gives no new board: not counted.
-  } finally {
-    p.busy = false;
-  }
-}
+async function run(rate: number, seconds: number): Promise<Record<string, number>> {
+  const answerMs: number[] = [];
+  const boardMs: number[] = [];
+  let sent = 0;
+  let rssPeak = 0;
+  const tooMany0 = fake.tooMany;
 
-const start = Date.now();
-const inflight: Array<Promise<void>> = [];
-let next = 0;
-const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssOf())), 500);
-while (Date.now() - start < SECONDS * 1000) {
-  const due = start + (sent * 1000) / RATE;
-  if (Date.now() < due) {
-    await new Promise((r) => setTimeout(r, Math.max(0, due - Date.now())));
-    continue;
+  async function pressOnce(p: Player): Promise<void> {
+    const msg = current(p);
+    if (!msg) return;
+    const data = choose(msg) ?? buttons(msg).find((b) => b.data.endsWith('|m'))?.data;
+    if (!data) return;
+    p.busy = true;
+    const messages = fake.messageCount(p.chat.id);
+    const cb = fake.press(msg, p.user, data);
+    const update = fake.callbackUpdate.get(cb)!;
+    sent++;
+    try {
+      const ans = await fake.answerOf(cb, 30_000);
+      answerMs.push(ans.at - fake.delivered.get(update)!);
+      await fake.waitFor(
+        () => {
+          const now = fake.messages.get(`${p.chat.id}:${msg.message_id}`);
+          return (now && now.edits > msg.edits) || fake.messageCount(p.chat.id) > messages;
+        },
+        30_000,
+        'board',
+      );
+      boardMs.push(Date.now() - fake.delivered.get(update)!);
+    } catch {
+      // A press that changed nothing (a stale board) gives no new board: not counted.
+    } finally {
+      p.busy = false;
+      p.readyAt = Date.now() + THINK;
+    }
   }
-  // The next idle player presses.
-  let p: Player | undefined;
-  for (let k = 0; k < players.length && !p; k++) {
-    const cand = players[(next + k) % players.length]!;
-    if (!cand.busy) p = cand;
-  }
-  next++;
-  if (!p) {
-    await new Promise((r) => setTimeout(r, 5));
-    continue;
-  }
-  inflight.push(pressOnce(p));
-}
-await Promise.all(inflight);
-const elapsed = (Date.now() - start) / 1000;
-clearInterval(sampler);
-rssPeak = Math.max(rssPeak, rssOf());
 
-// Redis bytes per game: the game hash and its board key.
-const r = new Redis(redis.url);
-const gameKeys = await r.keys(`${bot.prefix}game:*`);
-let bytes = 0;
-for (const key of gameKeys) {
-  bytes += Number(await r.memory('USAGE', key)) || 0;
-  bytes += Number(await r.memory('USAGE', key.replace(':game:', ':board:'))) || 0;
-}
-await r.quit();
-
-const q = (a: number[], p: number): number => [...a].sort((x, y) => x - y)[Math.min(a.length - 1, Math.floor(p * a.length))] ?? NaN;
-console.log(
-  JSON.stringify({
-    games: GAMES,
-    seconds: +elapsed.toFixed(1),
+  const start = Date.now();
+  const inflight: Array<Promise<void>> = [];
+  let next = 0;
+  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssOf())), 500);
+  while (Date.now() - start < seconds * 1000) {
+    const due = start + (sent * 1000) / rate;
+    if (Date.now() < due) {
+      await new Promise((r) => setTimeout(r, Math.max(0, due - Date.now())));
+      continue;
+    }
+    let p: Player | undefined;
+    const now = Date.now();
+    for (let k = 0; k < players.length && !p; k++) {
+      const cand = players[(next + k) % players.length]!;
+      if (!cand.busy && cand.readyAt <= now) p = cand;
+    }
+    next++;
+    if (!p) {
+      await new Promise((r) => setTimeout(r, 5));
+      continue;
+    }
+    inflight.push(pressOnce(p));
+  }
+  await Promise.all(inflight);
+  clearInterval(sampler);
+  const elapsed = (Date.now() - start) / 1000;
+  rssPeak = Math.max(rssPeak, rssOf());
+  const q = (a: number[], p: number): number => [...a].sort((x, y) => x - y)[Math.min(a.length - 1, Math.floor(p * a.length))] ?? NaN;
+  return {
+    rate,
     updates_per_s: +(sent / elapsed).toFixed(1),
     callback_answer_p50_ms: q(answerMs, 0.5),
     callback_answer_p99_ms: q(answerMs, 0.99),
     board_p50_ms: q(boardMs, 0.5),
     board_p99_ms: q(boardMs, 0.99),
     boards: boardMs.length,
+    too_many_requests: fake.tooMany - tooMany0,
     rss_mb: +rssPeak.toFixed(1),
-    redis_bytes_per_game: Math.round(bytes / Math.max(1, gameKeys.length)),
-    ...(process.env.BENCH_LOG ? { proc_status_mb: statusOf() } : {}),
-  }),
-);
-if (process.env.BENCH_LOG) console.error(bot.logs.join('').split('\n').filter((l) => l.includes('memory')).join('\n'));
+  };
+}
+
+const results: Array<Record<string, number>> = [];
+for (const rate of SWEEP ?? [RATE]) results.push(await run(rate, SWEEP ? Math.min(SECONDS, 20) : SECONDS));
+
+// Redis bytes per game: the game hash and its board key.
+const r = new Redis(redis.url);
+const gameKeys = await r.keys(`${bot.prefix}game:*`);
+let bytes = 0;
+for (const key of gameKeys) {
+  const id = key.slice(key.indexOf('{') + 1, key.indexOf('}'));
+  for (const k of [key, ...(await r.keys(`${bot.prefix}board:{${id}}:*`)), ...(await r.keys(`${bot.prefix}delivery:{${id}}:*`))]) bytes += Number(await r.memory('USAGE', k)) || 0;
+}
+await r.quit();
+
+const out: Record<string, unknown> = {
+  games: GAMES,
+  limits: PACE === 1 ? "Telegram's" : `a tenth of Telegram's times`,
+  think_s: THINK / 1000,
+  setup_s: +setupSeconds.toFixed(1),
+  ...(SWEEP ? { runs: results, saturation_updates_per_s: results.find((x) => x.board_p99_ms! > 150)?.updates_per_s ?? `over ${results.at(-1)!.updates_per_s}` } : results[0]),
+  redis_bytes_per_game: Math.round(bytes / Math.max(1, gameKeys.length)),
+};
+console.log(JSON.stringify(out, null, SWEEP ? 1 : 0));
 await bot.stop();
 await fake.stop();
 redis.proc.kill('SIGTERM');

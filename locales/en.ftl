@@ -140,6 +140,7 @@ toast-rematch = Rematch!
 toast-starting = Starting…
 toast-saved = Saved.
 toast-error = Something went wrong; please try again.
+toast-busy = Saved. Telegram lets the bot update this chat only so often: the board follows in about { $seconds } s.
 toast-try-again = The bot cannot reach its storage right now; nothing was done. Please try again in a moment.
 toast-accepted = Accepted!
 toast-challenge-gone = This challenge is no longer open.

@@ -22,6 +22,8 @@ export interface App {
   readonly places: BoardPlaces;
   readonly fair: Fairness;
   readonly dialogues: Dialogues;
+  /** Pacing of Telegram calls shared by every instance (see PaceStore). */
+  readonly pacing: { reserve(key: string, intervalMs: number): Promise<number>; hold(key: string, ms: number): Promise<void> };
   /** True the first time an update id is seen (re-delivered updates are skipped). */
   firstDelivery(updateId: number): Promise<boolean>;
   /** Throws when the storage cannot be reached. */
@@ -50,6 +52,7 @@ export function createApp(store: Store, opts: AppOptions): App {
       delete: (key) => store.dialogues.delete(key),
     },
     firstDelivery: (id) => store.updates.claim(id),
+    pacing: store.pacing,
     ping: () => store.ping(),
     close: () => store.close(),
   };

@@ -4,6 +4,7 @@
  * Updates of one board are coalesced: while one is being sent, only the newest state waits, and
  * an older version never replaces a newer one.
  */
+import { randomBytes } from 'node:crypto';
 import { InlineKeyboard, InputFile, type Api } from 'grammy';
 import type { BoardPlaces } from '../app/boards.js';
 import { DEFAULT_SETTINGS, type GameRecord, type Seat, type UserSettings } from '../app/model.js';
@@ -32,7 +33,14 @@ export interface BoardDeps {
   readonly players: Players;
   readonly log: Logger;
   readonly metrics?: Metrics;
+  /** The game as stored now (another instance may have moved it on). */
+  readonly latest: (gameId: string) => Promise<GameRecord | null>;
 }
+
+/** Who this process is, for the shared delivery locks of boards. */
+const OWNER = `${process.pid}-${randomBytes(4).toString('hex')}`;
+const LOCK_MS = 15_000;
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 interface Job {
   readonly rec: GameRecord;
@@ -78,42 +86,73 @@ export class Boards {
     }
   }
 
-  private showSeat(rec: GameRecord, chatId: number, opts: ShowOptions): Promise<void> {
+  private async showSeat(rec: GameRecord, chatId: number, opts: ShowOptions): Promise<void> {
     const key = `${rec.id}:${chatId}`;
+    // Every instance sees that this version is wanted on this board.
+    await this.deps.places.want(rec.id, chatId, rec.v).catch((e: unknown) => this.deps.log.warn({ err: e, game: rec.id }, 'could not note the board wanted'));
     let slot = this.slots.get(key);
     if (!slot) this.slots.set(key, (slot = { next: null, running: null }));
     if (!slot.next || slot.next.rec.v <= rec.v) slot.next = { rec, opts, since: slot.next?.since ?? performance.now() };
-    if (!slot.running) slot.running = this.drain(key, slot, chatId);
+    if (!slot.running) slot.running = this.drain(key, slot, rec.id, chatId);
     return slot.running;
   }
 
-  private async drain(key: string, s: Slot, chatId: number): Promise<void> {
+  private async drain(key: string, s: Slot, gameId: string, chatId: number): Promise<void> {
+    const places = this.deps.places;
     try {
-      let fresh = false;
-      while (s.next) {
-        // The newest state is taken only once the chat's turn has come.
-        const result = await this.deps.outbox.inTurn(chatId, async () => {
-          const job = s.next;
-          s.next = null;
-          if (!job) return 'skipped' as const;
-          const r = await this.send(job.rec, chatId, fresh ? { ...job.opts, fresh: true } : job.opts).catch((e: unknown) => {
-            this.deps.log.error({ err: e, game: job.rec.id, chat: chatId }, 'could not show a board');
-            return 'failed' as const;
-          });
-          // Held back by Telegram for long, or sent afresh: it goes again (unless a newer one waits).
-          if ((r === 'flood' || r === 'resend') && !s.next) s.next = job;
-          if (r === 'sent') {
-            this.deps.metrics?.board.observe((performance.now() - job.since) / 1000);
-            this.deps.metrics?.gameSeen(job.rec.id);
+      for (let tries = 0; s.next; ) {
+        // One instance at a time delivers a board; a holder that dies frees it after LOCK_MS.
+        if (!(await places.lock(gameId, chatId, OWNER, LOCK_MS))) {
+          if (++tries > 80) break;
+          await sleep(250);
+          continue;
+        }
+        tries = 0;
+        let shown = -1;
+        let fresh = false;
+        for (;;) {
+          // The newest state is taken only once the chat's turn has come.
+          const done = await this.deps.outbox.inTurn(chatId, () => this.deliver(s, chatId, fresh));
+          fresh = done.result === 'resend';
+          shown = Math.max(shown, done.v);
+          if (s.next) continue;
+          // Released only if no newer version is wanted (by any instance): else show that one.
+          if (await places.release(gameId, chatId, OWNER, shown)) break;
+          const newer = await this.deps.latest(gameId);
+          if (!newer) {
+            await places.release(gameId, chatId, OWNER, Number.MAX_SAFE_INTEGER);
+            break;
           }
-          return r;
-        });
-        fresh = result === 'resend';
+          s.next = { rec: newer, opts: {}, since: performance.now() };
+        }
       }
+    } catch (e) {
+      this.deps.log.error({ err: e, game: gameId, chat: chatId }, 'could not deliver a board');
     } finally {
       s.running = null;
       if (this.slots.get(key) === s) this.slots.delete(key);
     }
+  }
+
+  /** Send the newest state waiting (or stored, if newer): what was sent, and its version. */
+  private async deliver(s: Slot, chatId: number, fresh: boolean): Promise<{ result: Sent; v: number }> {
+    const job = s.next;
+    s.next = null;
+    if (!job) return { result: 'skipped', v: -1 };
+    const stored = await this.deps.latest(job.rec.id);
+    const rec = stored && stored.v > job.rec.v ? stored : job.rec;
+    const opts = rec === job.rec ? job.opts : {};
+    const r = await this.send(rec, chatId, fresh ? { ...opts, fresh: true } : opts).catch((e: unknown) => {
+      this.deps.log.error({ err: e, game: rec.id, chat: chatId }, 'could not show a board');
+      return 'failed' as const;
+    });
+    // Held back by Telegram for long, or sent afresh: it goes again (unless a newer one waits).
+    if ((r === 'flood' || r === 'resend') && !s.next) s.next = { ...job, rec, opts };
+    if (r === 'sent') {
+      this.deps.metrics?.board.observe((performance.now() - job.since) / 1000);
+      this.deps.metrics?.gameSeen(rec.id);
+    }
+    return { result: r, v: r === 'flood' || r === 'resend' ? -1 : rec.v };
   }
 
   private async send(rec: GameRecord, chatId: number, opts: ShowOptions): Promise<Sent> {
@@ -131,12 +170,16 @@ export class Boards {
     const api = this.deps.api;
     const where = await this.deps.places.where(rec.id, chatId);
     if (where && !opts.fresh && before?.look === look) return 'skipped'; // nothing would change
+    if (where?.v !== undefined && where.v > rec.v) return 'skipped'; // another instance showed a newer one
     const r0 = performance.now();
     const png = await renderPosition(displayPosition(rec.match.game), options);
     this.deps.metrics?.render.observe((performance.now() - r0) / 1000);
     if (where && !opts.fresh) {
       const r = await attempt(() => api.editMessageMedia(where.chatId, where.messageId, { type: 'photo', media: new InputFile(png, 'board.png'), caption: text }, { reply_markup: markup }));
-      if (r.ok || r.kind === 'not-modified') return this.markShown(key, rec, look);
+      if (r.ok || r.kind === 'not-modified') {
+        await this.deps.places.remember(rec.id, { chatId, messageId: where.messageId, v: rec.v });
+        return this.markShown(key, rec, look);
+      }
       if (r.kind === 'flood') return 'flood';
       if (r.kind !== 'gone') return 'failed';
       this.deps.log.info({ game: rec.id, chat: chatId }, 'board message gone; sending a fresh one');
@@ -144,7 +187,7 @@ export class Boards {
     }
     const sent = await attempt(() => api.sendPhoto(chatId, new InputFile(png, 'board.png'), { caption: text, reply_markup: markup }));
     if (!sent.ok) return sent.kind === 'flood' ? 'flood' : 'failed';
-    await this.deps.places.remember(rec.id, { chatId, messageId: sent.value.message_id });
+    await this.deps.places.remember(rec.id, { chatId, messageId: sent.value.message_id, v: rec.v });
     return this.markShown(key, rec, look);
   }
 

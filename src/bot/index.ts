@@ -44,9 +44,16 @@ export interface BotOptions {
 
 export function createBot(config: Config, app: App, log: Logger, opts: BotOptions = {}): CreatedBot {
   const bot = new Bot<Ctx>(config.botToken, { client: config.apiRoot ? { apiRoot: config.apiRoot } : {} });
-  const limits = { ...TELEGRAM_LIMITS, privateMs: TELEGRAM_LIMITS.privateMs * config.paceScale, groupMs: TELEGRAM_LIMITS.groupMs * config.paceScale };
+  const scale = config.paceScale;
+  const limits = { ...TELEGRAM_LIMITS, privateMs: TELEGRAM_LIMITS.privateMs * scale, groupMs: TELEGRAM_LIMITS.groupMs * scale, globalPerSecond: TELEGRAM_LIMITS.globalPerSecond / scale };
   const metrics = opts.metrics;
-  const outbox = new Outbox({ log, pacer: new ChatPacer(limits), observe: metrics ? (method, outcome) => metrics.call(method, outcome) : undefined, ...opts.outbox });
+  // Slots are booked in the store, so that several instances pace each chat together.
+  let paceWarned = 0;
+  const shared = { reserve: (key: string, ms: number) => app.pacing.reserve(key, ms), hold: (key: string, ms: number) => app.pacing.hold(key, ms) };
+  const pacer = new ChatPacer(limits, Date.now, shared, (e) => {
+    if (Date.now() - paceWarned > 60_000) (paceWarned = Date.now()), log.warn({ err: e }, 'shared pacing unavailable: pacing this process alone');
+  });
+  const outbox = new Outbox({ log, pacer, observe: metrics ? (method, outcome) => metrics.call(method, outcome) : undefined, ...opts.outbox });
   bot.api.config.use(outbox.transformer);
 
   const langOf = async (ctx: Ctx): Promise<Lang> => {
@@ -54,9 +61,9 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
     return app.players.language(ctx.from.id, ctx.from.language_code);
   };
   const i18n = createI18n<Ctx>(config.defaultLanguage, langOf);
-  const boards = new Boards({ api: bot.api, outbox, i18n, places: app.places, players: app.players, log, metrics });
+  const boards = new Boards({ api: bot.api, outbox, i18n, places: app.places, players: app.players, log, metrics, latest: (id) => app.games.get(id) });
   if (metrics) setAnswerObserver((ms) => metrics.answer.observe(ms / 1000));
-  const services: Services = { config, api: bot.api, app, boards, i18n, log, langOf, t: (lang) => translator(i18n, lang) };
+  const services: Services = { config, api: bot.api, app, boards, i18n, log, langOf, t: (lang) => translator(i18n, lang), chatDelay: (chatId) => pacer.delay(chatId) };
 
   // An update delivered twice (a webhook retried, a restart before the offset was confirmed) is
   // handled once, across every instance sharing the store.

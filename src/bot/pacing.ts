@@ -9,15 +9,23 @@
 import type { Pacer } from './outbox.js';
 
 export interface Limits {
-  /** Least time between two calls to one private chat, in ms. */
+  /** Least time between two calls to one private chat, in ms (Telegram's). */
   readonly privateMs: number;
   /** Least time between two calls to one group, in ms (60 000 / 20 = 3 000). */
   readonly groupMs: number;
   /** Calls per second over all chats. */
   readonly globalPerSecond: number;
+  /** Added to every spacing: what an upload or the network may add between sending and arriving. */
+  readonly marginMs: number;
 }
 
-export const TELEGRAM_LIMITS: Limits = { privateMs: 1050, groupMs: 3100, globalPerSecond: 25 };
+export const TELEGRAM_LIMITS: Limits = { privateMs: 1000, groupMs: 3000, globalPerSecond: 25, marginMs: 150 };
+
+/** Slots shared with the other instances (booked in the store); null: this process alone. */
+export interface SharedSlots {
+  reserve(key: string, intervalMs: number): Promise<number>;
+  hold(key: string, ms: number): Promise<void>;
+}
 
 interface ChatState {
   /** Nobody may start a call before this time. */
@@ -33,7 +41,16 @@ export class ChatPacer implements Pacer {
   constructor(
     private readonly limits: Limits = TELEGRAM_LIMITS,
     private readonly now: () => number = Date.now,
+    private readonly shared: SharedSlots | null = null,
+    private readonly onSharedError: (e: unknown) => void = () => undefined,
   ) {}
+
+  /** Book a slot with the other instances; if the store cannot be reached, this process paces alone. */
+  private async sharedWait(key: string, interval: number): Promise<void> {
+    if (!this.shared) return;
+    const wait = await this.shared.reserve(key, interval).catch((e: unknown) => (this.onSharedError(e), 0));
+    if (wait > 0) await sleep(wait);
+  }
 
   private state(chatId: number): ChatState {
     let s = this.chats.get(chatId);
@@ -42,7 +59,7 @@ export class ChatPacer implements Pacer {
   }
 
   private interval(chatId: number): number {
-    return chatId > 0 ? this.limits.privateMs : this.limits.groupMs;
+    return (chatId > 0 ? this.limits.privateMs : this.limits.groupMs) + this.limits.marginMs;
   }
 
   /** How long a call to this chat would wait now, in ms. */
@@ -60,8 +77,10 @@ export class ChatPacer implements Pacer {
       s.busy = true;
       const wait = s.nextAt - this.now();
       if (wait > 0) await sleep(wait);
+      await this.sharedWait(`c${chatId}`, this.interval(chatId));
     }
-    await this.globalSlot();
+    if (this.shared) await this.sharedWait('all', 1000 / this.limits.globalPerSecond);
+    else await this.globalSlot();
   }
 
   release(chatId: number | null): void {
@@ -79,6 +98,7 @@ export class ChatPacer implements Pacer {
     if (chatId === null) return false;
     const s = this.state(chatId);
     s.nextAt = Math.max(s.nextAt, this.now() + seconds * 1000 + 100);
+    void this.shared?.hold(`c${chatId}`, seconds * 1000 + 100).catch((e: unknown) => this.onSharedError(e));
     return true;
   }
 

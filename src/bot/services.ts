@@ -20,6 +20,8 @@ export interface Services {
   readonly log: Logger;
   langOf(ctx: Ctx): Promise<Lang>;
   t(lang: Lang): Translate;
+  /** How long a new message to this chat would wait for Telegram's limits now, in ms. */
+  chatDelay(chatId: number): number;
 }
 
 /**

@@ -1,5 +1,5 @@
 /** The in-process store: the same contract as Redis, kept in Maps; everything ends with the process. */
-import type { BoardMessage, BoardStore, ChallengeStore, DialogueStore, GameStore, SaveResult, Store, StoredGame, StoreTtl, UpdateStore, UserStore } from './types.js';
+import type { BoardMessage, BoardStore, ChallengeStore, DialogueStore, GameStore, PaceStore, SaveResult, Store, StoredGame, StoreTtl, UpdateStore, UserStore } from './types.js';
 
 interface Entry<T> {
   value: T;
@@ -96,7 +96,7 @@ class MemoryBoards implements BoardStore {
 
   constructor(
     private readonly ttl: StoreTtl,
-    now: () => number,
+    private readonly now: () => number,
   ) {
     this.boards = new Timed(now);
   }
@@ -114,6 +114,32 @@ class MemoryBoards implements BoardStore {
   }
 
   private readonly waiting = new Set<string>();
+  private readonly wants = new Map<string, number>();
+  private readonly locks = new Map<string, { owner: string; until: number }>();
+
+  async want(gameId: string, chatId: number, v: number): Promise<void> {
+    const k = `${gameId}:${chatId}`;
+    this.wants.set(k, Math.max(this.wants.get(k) ?? -1, v));
+  }
+
+  async wanted(gameId: string, chatId: number): Promise<number> {
+    return this.wants.get(`${gameId}:${chatId}`) ?? -1;
+  }
+
+  async lock(gameId: string, chatId: number, owner: string, ms: number): Promise<boolean> {
+    const k = `${gameId}:${chatId}`;
+    const cur = this.locks.get(k);
+    if (cur && cur.until > this.now() && cur.owner !== owner) return false;
+    this.locks.set(k, { owner, until: this.now() + ms });
+    return true;
+  }
+
+  async release(gameId: string, chatId: number, owner: string, shown: number): Promise<boolean> {
+    const k = `${gameId}:${chatId}`;
+    if ((this.wants.get(k) ?? -1) > shown) return false;
+    if (this.locks.get(k)?.owner === owner) this.locks.delete(k);
+    return true;
+  }
 
   async markPending(gameId: string): Promise<void> {
     this.waiting.add(gameId);
@@ -228,6 +254,25 @@ class MemoryUpdates implements UpdateStore {
   }
 }
 
+class MemoryPacing implements PaceStore {
+  private readonly next = new Map<string, number>();
+
+  constructor(private readonly now: () => number) {}
+
+  async reserve(key: string, intervalMs: number): Promise<number> {
+    const now = this.now();
+    const slot = Math.max(now, this.next.get(key) ?? 0);
+    this.next.set(key, slot + intervalMs);
+    if (this.next.size > 50_000) for (const [k, t] of this.next) if (t < now) this.next.delete(k);
+    return slot - now;
+  }
+
+  async hold(key: string, ms: number): Promise<void> {
+    const until = this.now() + ms;
+    if (until > (this.next.get(key) ?? 0)) this.next.set(key, until);
+  }
+}
+
 export class MemoryStore implements Store {
   readonly kind = 'memory' as const;
   readonly games: MemoryGames;
@@ -236,6 +281,7 @@ export class MemoryStore implements Store {
   readonly users: UserStore = new MemoryUsers();
   readonly dialogues: DialogueStore;
   readonly updates: UpdateStore;
+  readonly pacing: PaceStore;
 
   constructor(ttl: StoreTtl, now: () => number = Date.now) {
     this.games = new MemoryGames(ttl, now);
@@ -243,6 +289,7 @@ export class MemoryStore implements Store {
     this.challenges = new MemoryChallenges(ttl, now, this.games);
     this.dialogues = new MemoryDialogues(now);
     this.updates = new MemoryUpdates(now);
+    this.pacing = new MemoryPacing(now);
   }
 
   async ping(): Promise<void> {}

@@ -6,7 +6,7 @@
  * records). Every key has a lifetime (README, "What Redis holds").
  */
 import { Cluster, Redis } from 'ioredis';
-import { StoreUnavailable, type BoardMessage, type BoardStore, type ChallengeStore, type DialogueStore, type GameStore, type SaveResult, type Store, type StoredGame, type StoreTtl, type UpdateStore, type UserStore } from './types.js';
+import { StoreUnavailable, type BoardMessage, type BoardStore, type ChallengeStore, type DialogueStore, type GameStore, type SaveResult, type Store, type StoredGame, type StoreTtl, type PaceStore, type UpdateStore, type UserStore } from './types.js';
 
 const CAS = `
 local cur = redis.call('HGET', KEYS[1], 'v')
@@ -34,11 +34,51 @@ redis.call('EXPIRE', KEYS[2], ARGV[3])
 return 1
 `;
 
+// KEYS[1] the board's delivery hash {want}, KEYS[2] its lock (same hash tag).
+const WANT = `
+local cur = tonumber(redis.call('HGET', KEYS[1], 'want') or '-1')
+if tonumber(ARGV[1]) > cur then redis.call('HSET', KEYS[1], 'want', ARGV[1]) end
+redis.call('EXPIRE', KEYS[1], ARGV[2])
+return 1
+`;
+
+const RELEASE = `
+local want = tonumber(redis.call('HGET', KEYS[1], 'want') or '-1')
+if want > tonumber(ARGV[2]) then
+  if redis.call('GET', KEYS[2]) == ARGV[1] then redis.call('PEXPIRE', KEYS[2], ARGV[3]) end
+  return 0
+end
+if redis.call('GET', KEYS[2]) == ARGV[1] then redis.call('DEL', KEYS[2]) end
+return 1
+`;
+
+// KEYS[1] a pace key: book the next slot ARGV[1] ms after the last one, on the server's clock.
+const RESERVE = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local slot = math.max(now, tonumber(redis.call('GET', KEYS[1]) or '0'))
+local nxt = slot + tonumber(ARGV[1])
+redis.call('SET', KEYS[1], nxt, 'PX', nxt - now + 1000)
+return slot - now
+`;
+
+const HOLD = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local untl = now + tonumber(ARGV[1])
+if untl > tonumber(redis.call('GET', KEYS[1]) or '0') then redis.call('SET', KEYS[1], untl, 'PX', untl - now + 1000) end
+return 1
+`;
+
 type Client = Redis | Cluster;
 type Scripted = Client & {
   nardyCas(key: string, expected: number, v: number, data: string, ttl: number): Promise<number>;
   nardyCreate(key: string, v: number, data: string, ttl: number): Promise<number>;
   nardyClaim(challengeKey: string, gameKey: string, v: number, data: string, ttl: number): Promise<number>;
+  nardyWant(deliveryKey: string, lockKey: string, v: number, ttl: number): Promise<number>;
+  nardyRelease(deliveryKey: string, lockKey: string, owner: string, shown: number, keepMs: number): Promise<number>;
+  nardyReserve(key: string, intervalMs: number): Promise<number>;
+  nardyHold(key: string, ms: number): Promise<number>;
 };
 
 /** How long a user's record lives after its last change: a year and a month. */
@@ -93,12 +133,15 @@ class Keys {
   game = (id: string): string => `${this.p}game:{${id}}`;
   chat = (chatId: number): string => `${this.p}chat:${chatId}`;
   board = (gameId: string, chatId: number): string => `${this.p}board:{${gameId}}:${chatId}`;
+  delivery = (gameId: string, chatId: number): string => `${this.p}delivery:{${gameId}}:${chatId}`;
+  lock = (gameId: string, chatId: number): string => `${this.p}lock:{${gameId}}:${chatId}`;
   challenge = (id: string): string => `${this.p}challenge:{${id}}`;
   chatChallenges = (chatId: number): string => `${this.p}challenges:${chatId}`;
   user = (id: number): string => `${this.p}user:${id}`;
   state = (key: string): string => `${this.p}state:${key}`;
   pending = (): string => `${this.p}pending-boards`;
   update = (id: number): string => `${this.p}update:${id}`;
+  pace = (key: string): string => `${this.p}pace:${key}`;
 }
 
 class RedisGames implements GameStore {
@@ -175,6 +218,29 @@ class RedisBoards implements BoardStore {
 
   async clear(gameId: string, chatId: number): Promise<void> {
     await this.r.del(this.k.board(gameId, chatId));
+  }
+
+  async want(gameId: string, chatId: number, v: number): Promise<void> {
+    await this.r.nardyWant(this.k.delivery(gameId, chatId), this.k.lock(gameId, chatId), v, this.ttl.idleSeconds);
+  }
+
+  async wanted(gameId: string, chatId: number): Promise<number> {
+    return Number((await this.r.hget(this.k.delivery(gameId, chatId), 'want')) ?? -1);
+  }
+
+  async lock(gameId: string, chatId: number, owner: string, ms: number): Promise<boolean> {
+    const key = this.k.lock(gameId, chatId);
+    if ((await this.r.set(key, owner, 'PX', ms, 'NX')) === 'OK') return true;
+    // Held by us already (a loop that goes on): keep it.
+    if ((await this.r.get(key)) === owner) {
+      await this.r.pexpire(key, ms);
+      return true;
+    }
+    return false;
+  }
+
+  async release(gameId: string, chatId: number, owner: string, shown: number): Promise<boolean> {
+    return (await this.r.nardyRelease(this.k.delivery(gameId, chatId), this.k.lock(gameId, chatId), owner, shown, 15_000)) === 1;
   }
 
   async markPending(gameId: string): Promise<void> {
@@ -286,6 +352,21 @@ class RedisUpdates implements UpdateStore {
   }
 }
 
+class RedisPacing implements PaceStore {
+  constructor(
+    private readonly r: Scripted,
+    private readonly k: Keys,
+  ) {}
+
+  async reserve(key: string, intervalMs: number): Promise<number> {
+    return Number(await this.r.nardyReserve(this.k.pace(key), Math.round(intervalMs)));
+  }
+
+  async hold(key: string, ms: number): Promise<void> {
+    await this.r.nardyHold(this.k.pace(key), Math.round(ms));
+  }
+}
+
 export interface RedisOptions {
   /** Told once per outage (and again when it ends). */
   readonly onConnectionChange?: (up: boolean, error?: Error) => void;
@@ -302,6 +383,7 @@ export class RedisStore implements Store {
   readonly users: UserStore;
   readonly dialogues: DialogueStore;
   readonly updates: UpdateStore;
+  readonly pacing: PaceStore;
   private up = false;
   private everUp = false;
   /** The last connection error (start-up reports it). */
@@ -313,6 +395,10 @@ export class RedisStore implements Store {
     client.defineCommand('nardyCas', { numberOfKeys: 1, lua: CAS });
     client.defineCommand('nardyCreate', { numberOfKeys: 1, lua: CREATE });
     client.defineCommand('nardyClaim', { numberOfKeys: 2, lua: CLAIM });
+    client.defineCommand('nardyWant', { numberOfKeys: 2, lua: WANT });
+    client.defineCommand('nardyRelease', { numberOfKeys: 2, lua: RELEASE });
+    client.defineCommand('nardyReserve', { numberOfKeys: 1, lua: RESERVE });
+    client.defineCommand('nardyHold', { numberOfKeys: 1, lua: HOLD });
     this.redis = client as Scripted;
     this.firstReady = new Promise<void>((resolve) => client.once('ready', () => resolve()));
     client.on('ready', () => {
@@ -335,6 +421,7 @@ export class RedisStore implements Store {
     this.users = guard(new RedisUsers(this.redis, keys), ready);
     this.dialogues = guard(new RedisDialogues(this.redis, keys), ready);
     this.updates = guard(new RedisUpdates(this.redis, keys), ready);
+    this.pacing = guard(new RedisPacing(this.redis, keys), ready);
   }
 
   /** Wait (a little) for the first connection; later, an outage shows as failing commands. */

@@ -44,9 +44,25 @@ export interface GameStore {
 export interface BoardMessage {
   readonly chatId: number;
   readonly messageId: number;
+  /** The game version it shows (absent: unknown). */
+  readonly v?: number;
 }
 
-export interface BoardStore {
+/**
+ * Delivery of one board shared by every instance: the newest version wanted, and a lock so that
+ * only one instance sends at a time. Releasing the lock fails while a newer version is wanted
+ * than was shown, so the holder goes on; that is how an older board never overwrites a newer one.
+ */
+export interface BoardDelivery {
+  want(gameId: string, chatId: number, v: number): Promise<void>;
+  lock(gameId: string, chatId: number, owner: string, ms: number): Promise<boolean>;
+  /** Release unless a version newer than `shown` is wanted (then the lock is kept: false). */
+  release(gameId: string, chatId: number, owner: string, shown: number): Promise<boolean>;
+  /** The newest version wanted (-1: none). */
+  wanted(gameId: string, chatId: number): Promise<number>;
+}
+
+export interface BoardStore extends BoardDelivery {
   get(gameId: string, chatId: number): Promise<BoardMessage | null>;
   set(gameId: string, board: BoardMessage): Promise<void>;
   clear(gameId: string, chatId: number): Promise<void>;
@@ -88,6 +104,16 @@ export interface UpdateStore {
   claim(updateId: number): Promise<boolean>;
 }
 
+/**
+ * Pacing shared by every instance: a "next free slot" per key (a chat, or all calls), taken
+ * atomically. reserve() books the next slot `intervalMs` after the one before and says how long
+ * to wait for it; hold() keeps a key closed for a while (Telegram said "retry after").
+ */
+export interface PaceStore {
+  reserve(key: string, intervalMs: number): Promise<number>;
+  hold(key: string, ms: number): Promise<void>;
+}
+
 export interface StoreTtl {
   readonly challengeSeconds: number;
   readonly finishedSeconds: number;
@@ -102,6 +128,7 @@ export interface Store {
   readonly users: UserStore;
   readonly dialogues: DialogueStore;
   readonly updates: UpdateStore;
+  readonly pacing: PaceStore;
   /** Throws when the storage cannot be reached. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -112,7 +112,7 @@ export class FakeTelegram extends EventEmitter {
 
   /** Telegram's limits with every time scaled by `factor` (tests that play whole games). */
   scaleLimits(factor: number): this {
-    this.limits = { ...this.limits, privateMs: 1000 * factor, groupWindowMs: 60_000 * factor };
+    this.limits = { ...this.limits, privateMs: 1000 * factor, groupWindowMs: 60_000 * factor, globalPerSecond: Math.round(30 / factor) };
     return this;
   }
 
@@ -148,13 +148,53 @@ export class FakeTelegram extends EventEmitter {
 
   // ---- updates from users -------------------------------------------------------------------
 
+  /** Set by setWebhook: updates are then POSTed there, as Telegram does, instead of polled. */
+  webhook: { url: string; secret: string | undefined } | null = null;
+  private deliveries = 0;
+  private readonly outgoing: Array<{ update_id: number } & Record<string, unknown>> = [];
+
   private push(update: Record<string, unknown>): number {
     const id = this.nextUpdate++;
+    if (this.webhook) {
+      this.outgoing.push({ update_id: id, ...update });
+      this.pump();
+      return id;
+    }
     this.updates.push({ update_id: id, ...update });
     const ws = this.waiters;
     this.waiters = [];
     for (const w of ws) w();
     return id;
+  }
+
+  /** Deliver waiting updates to the webhook, a few at a time, each retried until it gets a 200. */
+  private pump(): void {
+    while (this.webhook && this.deliveries < 8 && this.outgoing.length) {
+      const update = this.outgoing.shift()!;
+      this.deliveries++;
+      void this.deliver(update).finally(() => {
+        this.deliveries--;
+        this.pump();
+      });
+    }
+  }
+
+  private async deliver(update: { update_id: number }): Promise<void> {
+    for (let attempt = 0; attempt < 20 && this.webhook; attempt++) {
+      if (!this.delivered.has(update.update_id)) this.delivered.set(update.update_id, Date.now());
+      try {
+        const r = await fetch(this.webhook.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(this.webhook.secret ? { 'x-telegram-bot-api-secret-token': this.webhook.secret } : {}) },
+          body: JSON.stringify(update),
+        });
+        await r.arrayBuffer();
+        if (r.ok) return;
+      } catch {
+        // not reachable: tried again
+      }
+      await new Promise((res) => setTimeout(res, 500));
+    }
   }
 
   /** A user sends a message (commands get their bot_command entity). */
@@ -368,12 +408,18 @@ export class FakeTelegram extends EventEmitter {
     switch (method) {
       case 'getMe':
         return BOT;
-      case 'deleteWebhook':
       case 'setWebhook':
+        this.webhook = { url: String(params.url), secret: params.secret_token as string | undefined };
+        this.pump();
+        return true;
+      case 'deleteWebhook':
+        this.webhook = null;
+        return true;
       case 'setMyCommands':
       case 'deleteMyCommands':
         return true;
       case 'getUpdates': {
+        if (this.webhook) this.fail(409, "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first");
         const offset = Number(params.offset ?? 0);
         const timeout = Math.min(Number(params.timeout ?? 0), 30);
         this.updates = this.updates.filter((u) => u.update_id >= offset);

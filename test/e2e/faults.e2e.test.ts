@@ -55,6 +55,11 @@ describe('a Redis outage', () => {
     const msg = await startBotGame(user);
     const data = choose(msg)!;
     const before = msg.edits;
+    // Redis goes down once the board's place is stored (else the bot rightly sends a new one).
+    const r0 = new Redis(redis.url);
+    const gameId = buttons(msg).find((b) => b.data.startsWith('g|'))!.data.split('|')[1]!;
+    for (let i = 0; i < 100 && !(await r0.exists(`${bot.prefix}board:{${gameId}}:${chat.id}`)); i++) await new Promise((res) => setTimeout(res, 50));
+    await r0.quit();
     redis.proc.kill('SIGKILL');
     await new Promise((r) => setTimeout(r, 300));
     for (let i = 0; i < 3; i++) {

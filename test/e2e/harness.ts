@@ -19,12 +19,13 @@ export interface BotProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function startBot(fake: FakeTelegram, opts: { redisUrl?: string; prefix?: string; env?: Record<string, string> } = {}): Promise<BotProcess> {
+/** Start the bot as a process: from src/ under tsx, or (compiled) dist/main.js as `npm start` does. */
+export async function startBot(fake: FakeTelegram, opts: { redisUrl?: string; prefix?: string; env?: Record<string, string>; compiled?: boolean } = {}): Promise<BotProcess> {
   const prefix = opts.prefix ?? `e2e:${randomUUID().slice(0, 8)}:`;
   // Ready when it has registered for updates: deleteWebhook (long polling) or setWebhook.
   const ready = (): number => fake.calls.filter((c) => c.method === 'deleteWebhook' || c.method === 'setWebhook').length;
   const before = ready();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const proc = spawn(process.execPath, opts.compiled ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,

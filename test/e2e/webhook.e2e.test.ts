@@ -1,4 +1,7 @@
-/** Webhook mode: the bot sets its webhook and takes updates POSTed to it, as Telegram sends them. */
+/**
+ * Webhook mode: the bot sets its webhook and takes updates POSTed to it, as Telegram sends them.
+ * This suite runs the compiled bot (dist/main.js), as `npm start` does in production.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../setup/redis.js';
 import { FakeTelegram } from './fake-telegram.js';
@@ -14,7 +17,7 @@ beforeAll(async () => {
   fake = new FakeTelegram();
   await fake.start();
   port = await freePort();
-  bot = await startBot(fake, { env: { WEBHOOK_URL: `http://127.0.0.1:${port}/hook`, WEBHOOK_PORT: String(port), WEBHOOK_SECRET: secret } });
+  bot = await startBot(fake, { compiled: true, env: { WEBHOOK_URL: `http://127.0.0.1:${port}/hook`, WEBHOOK_PORT: String(port), WEBHOOK_SECRET: secret } });
 });
 
 afterAll(async () => {

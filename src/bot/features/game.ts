@@ -67,8 +67,11 @@ function boardOf(message: object, id: string): boolean {
 async function answer(ctx: Ctx, s: Services, r: PressResult): Promise<void> {
   const t = ctx.t.bind(ctx);
   switch (r.kind) {
-    case 'applied':
-      return void (await answerQuery(ctx));
+    case 'applied': {
+      // Telegram is holding this chat back (its limits): the move is saved, the board follows.
+      const wait = ctx.chat ? s.chatDelay(ctx.chat.id) : 0;
+      return void (await answerQuery(ctx, wait > 3000 ? t('toast-busy', { seconds: Math.ceil(wait / 1000) }) : undefined));
+    }
     case 'stale':
       return void (await answerQuery(ctx, t('toast-stale')));
     case 'gone':

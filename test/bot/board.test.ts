@@ -1,0 +1,77 @@
+/** The board presenter: newest state wins, an identical board is not re-sent, a long 429 never drops a board. */
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app/index.js';
+import { Boards } from '../../src/bot/board.js';
+import { createI18n } from '../../src/bot/i18n.js';
+import { Outbox, OutboxError, UNPACED, type Pacer } from '../../src/bot/outbox.js';
+import { createLogger } from '../../src/logger.js';
+import { MemoryStore } from '../../src/store/index.js';
+
+function setup(script: Array<'ok' | 'flood'>, pacer: Pacer = UNPACED) {
+  const store = new MemoryStore({ challengeSeconds: 60, finishedSeconds: 60, idleSeconds: 600 });
+  const app = createApp(store, { defaultLanguage: 'en' });
+  const calls: Array<{ method: string; v: number }> = [];
+  let n = 0;
+  let nextMessage = 100;
+  const call = (method: string, markup: unknown): unknown => {
+    const data = JSON.stringify(markup);
+    const v = Number(/"g\|[0-9a-z]{10}\|(\d+)\|/.exec(data)?.[1] ?? -1);
+    calls.push({ method, v });
+    if (script[n++] === 'flood') throw new OutboxError('flood', method, 'Too Many Requests: retry after 120', 120);
+    return { message_id: nextMessage++, chat: { id: 1 }, date: 0 };
+  };
+  const api = {
+    sendPhoto: async (_c: number, _p: unknown, o: { reply_markup: unknown }) => call('sendPhoto', o.reply_markup),
+    editMessageMedia: async (_c: number, _m: number, _media: unknown, o: { reply_markup: unknown }) => call('editMessageMedia', o.reply_markup),
+    editMessageReplyMarkup: async () => true,
+  };
+  const log = createLogger('silent');
+  const boards = new Boards({ api: api as never, outbox: new Outbox({ log, pacer }), i18n: createI18n('en', async () => 'en'), places: app.places, players: app.players, log, latest: (id) => app.games.get(id) });
+  return { app, boards, calls };
+}
+
+const human = { kind: 'human' as const, id: 1, name: 'A', lang: 'en' as const };
+
+describe('board delivery', () => {
+  it('a board held back by a 429 longer than any patience goes again later: it is never dropped', async () => {
+    const { app, boards, calls } = setup(['flood', 'ok']);
+    const rec = await app.games.start({ kind: 'bot', chatId: 1, lang: 'en', white: human, black: { kind: 'bot', level: 'easy' }, variant: 'long', length: 1 });
+    await boards.show(rec);
+    await boards.settled();
+    expect(calls.map((c) => c.method)).toEqual(['sendPhoto', 'sendPhoto']);
+    expect(await app.places.where(rec.id, 1)).toMatchObject({ messageId: 100 });
+  });
+
+  it('of several states waiting for the chat, only the newest is drawn; the same board is not sent twice', async () => {
+    // The chat's turn stays closed until the gate opens (as Telegram's limits would keep it).
+    let open = true;
+    let opened: () => void = () => undefined;
+    const gate: Pacer = { ...UNPACED, acquire: async () => (open ? undefined : new Promise<void>((r) => (opened = r))) };
+    const { app, boards, calls } = setup(['ok', 'ok', 'ok', 'ok'], gate);
+    const rec = await app.games.start({ kind: 'group', chatId: 1, lang: 'en', white: human, black: { ...human, id: 2, name: 'B' }, variant: 'long', length: 1 });
+    await boards.show(rec);
+    await boards.settled();
+    open = false;
+    // Three newer versions arrive while the chat is held: one edit, of the newest.
+    let cur = rec;
+    const shows: Array<Promise<void>> = [];
+    for (let i = 0; i < 3; i++) {
+      const side = cur.match.game.position.turn === 'white' ? 1 : 2;
+      const r = await app.games.press(cur.id, cur.v, side, { type: 'resign', level: 1 });
+      if (r.kind !== 'applied') break;
+      cur = r.game;
+      const d = await app.games.press(cur.id, cur.v, side === 1 ? 2 : 1, { type: 'decline' });
+      if (d.kind !== 'applied') break;
+      cur = d.game;
+      shows.push(boards.show(cur));
+    }
+    open = true;
+    opened();
+    await Promise.all(shows);
+    await boards.settled();
+    expect(calls.slice(1).map((c) => c.v)).toEqual([cur.v]);
+    await boards.show(cur);
+    await boards.settled();
+    expect(calls).toHaveLength(2);
+  });
+});
