@@ -130,14 +130,20 @@ function snapshot(net: Net): Net {
   return copy;
 }
 
-function strength(o: Options, net: Net, seed: number): Record<string, unknown> {
+/**
+ * The net against fixed opponents (the baseline, random play) and against the snapshot of the
+ * previous evaluation, which shows whether it still improves once the baseline is beaten.
+ */
+function strength(o: Options, net: Net, seed: number, previous: Net | null = null): Record<string, unknown> {
   const ev = new Evaluator(snapshot(net), ENCODINGS[o.variant]);
   const t0 = performance.now();
   const base = arena(o.variant, netPicker(ev), baselinePicker, o.evalPairs, seed);
   const rand = arena(o.variant, netPicker(ev), randomPicker(seededRandom(seed)), Math.max(10, Math.round(o.evalPairs / 5)), seed + 1);
+  const prev = previous ? arena(o.variant, netPicker(ev), netPicker(new Evaluator(previous, ENCODINGS[o.variant])), o.evalPairs, seed + 2) : null;
   return {
     vs_baseline: { win: base.winRate, ci95: base.ci95, ppg: base.ppg, games: base.games },
     vs_random: { win: rand.winRate, ppg: rand.ppg, games: rand.games },
+    ...(prev ? { vs_previous: { win: prev.winRate, ci95: prev.ci95, ppg: prev.ppg, games: prev.games } } : {}),
     eval_s: +((performance.now() - t0) / 1000).toFixed(1),
   };
 }
@@ -210,6 +216,10 @@ async function trainTd(o: Options): Promise<void> {
   let sinceLog = 0;
   let logT = performance.now();
   const rateAt = (g: number): number => Math.max(o.rateEnd, (o.rate * o.decay) / (o.decay + g));
+  let previous: Net | null = null;
+  const prevBase = `${o.out}/at-${Math.floor(progress.games / o.evalEvery) * o.evalEvery}`;
+  if (existsSync(`${prevBase}.json`)) previous = loadWeights(prevBase, o.variant).net;
+  else if (progress.games > 0) previous = snapshot(net);
   if (progress.games === 0) log(o, { games: 0, hours: 0, ...strength(o, net, 900_000) });
   const loop = async (w: Worker): Promise<void> => {
     while (!stopping && dispatched < o.games && performance.now() < deadline) {
@@ -233,7 +243,10 @@ async function trainTd(o: Options): Promise<void> {
         sinceLog = 0;
         logT = performance.now();
         const games = progress.games;
-        log(o, { games, hours: +hours.toFixed(3), games_per_hour: perHour, turns_per_game: +(turns / Math.max(1, games - startGames)).toFixed(1), rate: +rateAt(games).toFixed(4), ...strength(o, net, 900_000) });
+        log(o, { games, hours: +hours.toFixed(3), games_per_hour: perHour, turns_per_game: +(turns / Math.max(1, games - startGames)).toFixed(1), rate: +rateAt(games).toFixed(4), ...strength(o, net, 900_000, previous) });
+        // Kept: each evaluation's weights, and the yardstick of the next one.
+        previous = snapshot(net);
+        saveWeights(`${o.out}/at-${games}`, previous, o.variant, training(o, progress));
       }
     }
   };
