@@ -5,8 +5,8 @@ cmd-play = Play: the bot here, or challenge someone in a group
 cmd-rules = Rules with pictures
 cmd-settings = Language, board and play settings
 cmd-resign = Resign the current game
-cmd-cancel = Cancel your challenge or game
-cmd-fair = Provably fair dice: seed hash and check
+cmd-cancel = Cancel your challenge, or leave a game with the bot
+cmd-fair = Provably fair dice: commitments, your seed, checks
 cmd-help = How to use the bot
 
 start-welcome = Hello, { $name }! I referee long nardy and short nardy (backgammon).
@@ -14,11 +14,13 @@ start-welcome = Hello, { $name }! I referee long nardy and short nardy (backgamm
 start-group = Hi! Challenge someone with /play (as a reply, /play @name, or an open /play). Options: /play short 5. Rules: /rules.
 start-unknown-link = That link is not valid any more. Here is the menu.
 help = How to play:
-    • /play — in a private chat: a game against me; in a group: a challenge (reply to a message, add @name, or leave it open). Add "long" or "short" and a match length: /play short 5.
-    • The board is one picture. Press 🎲 Roll, then one button per checker step (24→18). Undo takes a step back, Done sends the play. A forced play is made for you.
-    • /resign — give up the game (1, 2 or 3 times the cube). /cancel — cancel your challenge, or end a game against me.
+    • /play — in a private chat: a game against me; in a group: a challenge (reply to a message, add @name, or leave it open). Say the game and the length in any order: /play short 5, /play long to 3 @name.
+    • The board is one picture. Press 🎲 Roll, then one button per checker step (24→18) or one button per whole play when there are few. Undo takes a step back, Done sends the play. A forced play is made for you and the caption says so.
+    • /resign — give up the game (1, 2 or 3 times the cube); your opponent decides whether to accept. /cancel — cancel your challenge, or leave a game with me (asked first).
     • /rules — lessons with boards. /settings — language, board side, auto-roll, Done confirmation, theme.
-    • /fair — every game's dice come from a secret seed whose SHA-256 is published at the start; after the game the seed is revealed and /fair <game id> checks every roll.
+    • /fair — provably fair dice: the commitment of your dice is shown before a game starts, your own seed is mixed in (/fair seed <text>), every seed is revealed when its game ends and /fair checks every roll.
+private-hint = I answer buttons and commands. To play, press a button below or send /play; /rules teaches the game, /help explains everything.
+private-unknown-command = I do not know the command { $command }. Here is the menu; /help lists what I can do.
 
 menu-play-bot = 🤖 Play the bot
 menu-play-friend = 👥 Play a friend
@@ -32,11 +34,17 @@ play-bot-level = { $variant }: how strong should I play?
     🟠 Hard — strong: looks one roll ahead on its best moves.
     🔴 Expert — the strongest: looks further and forgives nothing.
 play-bot-length = How long a match?
-play-bot-started = { $variant } against the bot ({ $level }). Good luck!
+play-bot-started = { $variant } against { $bot }. You play { $colour }. Good luck!
 play-bot-private-only = Games against the bot are played in a private chat with me.
+play-bot-in-progress = You have a game in progress: { $game }. Continue it, or choose a new one below.
+play-bot-in-progress-start = You already have a game in progress: { $game }. Continue it, or start the new one as well?
 play-friend-how = Add me to a group with your friend and send /play as a reply to their message (or /play @their_name). Each of you presses the buttons on the shared board.
-play-bad-arg = I did not understand "{ $arg }". Try: /play, /play short 5, /play long @name.
+play-bad-arg = I did not understand "{ $arg }". Say the game and the length in any order: long (or nardy) or short (or backgammon), a match length from 1 to { $max } ("5", "to 5"), and @name to challenge someone. Examples: /play, /play short 5, /play long to 3 @name.
+play-bad-length = A match is 1 to { $max } points long: { $arg } is out of range.
+play-two-games = Choose one game: long or short.
 play-not-yourself = You cannot challenge yourself.
+game-label = { $variant } against { $opponent }{ $score }
+game-label-score = , score { $me }:{ $opp } (match to { $length })
 
 variant-long = Long nardy
 variant-short = Short nardy
@@ -52,41 +60,64 @@ play-bot-length-bad = "{ $text }" is not a match length: send a whole number fro
 play-bot-length-gave-up = No length, no game. Start again with /play.
 side-white = White
 side-black = Black
+colour-white = White ⚪
+colour-black = Black ⚫
 bot-name = Bot ({ $level })
 
-challenge-open = { $from } wants to play { $game }. Who accepts?
-challenge-to = { $from } challenges { $to } to { $game }.
-challenge-match = { $variant }, match to { $length }
+challenge-open = { $from } invites anyone to { $game }. Who accepts?
+challenge-to = { $to }, { $from } challenges you to { $game }.
+challenge-game-single = a game of { $variant ->
+        [short] short nardy
+       *[long] long nardy
+    }
+challenge-game-match = a match to { $length } of { $variant ->
+        [short] short nardy
+       *[long] long nardy
+    }
 challenge-accepted = { $from } vs { $to }: the game is on! ↓
 challenge-declined = { $to } declined the challenge of { $from }.
 challenge-cancelled = { $from } cancelled the challenge.
 
-caption-match = { $variant } · match to { $length } · game { $game } · score { $white }:{ $black }
-caption-pips = { $pips } pips, { $off } off
-caption-cube = Cube: { $value } ({ $owner })
-cube-centre = in the middle
-caption-last = { $name } played { $dice }: { $play }
+dice-next = 🎲 The dice of your next game are committed: { $commit }. They will be mixed with your seed (or the id of your start press) and every roll can be checked with /fair after the game.
+dice-challenge = 🎲 The dice are committed: { $commit }; the accepting press adds its seed. /fair checks every roll after the game.
+dice-started = 🎲 Dice: commitment { $commit }, client seed { $client }. /fair checks every roll after the game.
 
-note-opening = Opening roll { $dice }.
-note-forced = Only one play was possible: { $play }.
-note-no-move = { $side } rolled { $dice } and could not move.
-note-bot-doubles = The bot doubles to { $value }.
-note-bot-takes = The bot takes the double.
+caption-match = { $variant } · match to { $length } · game { $game }
+caption-score = Score: ⚪ { $white } : { $black } ⚫ (to { $length })
+caption-pips = { $pips } pips · { $off } off
+caption-cube = Cube: { $value } — { $owner }
+cube-centre = centred
+cube-owned = owned by { $name }
+caption-crawford = Crawford game: no doubling in this game.
+caption-last = { $name } played { $dice }: { $play }
+caption-numbering = Point numbers are as in the picture: from { $name }'s side.
+
+note-opening = Opening roll: { $white } { $a }, { $black } { $b }. { $starter } starts with { $dice }.
+note-played = { $name } played { $dice }: { $play }
+note-forced = { $name } had only one play with { $dice }: { $play }
+note-no-move = { $name } rolled { $dice } and cannot move.
 note-doubles = { $name } doubles to { $value }.
-note-takes = { $name } takes the double.
-note-bot-declines = The bot declines the resignation.
-note-dropped = The double was passed.
-note-resign-offered = Resignation offered: { $level } × the cube.
-note-resign-declined = The resignation was declined.
-note-forfeit = The game was abandoned.
+note-takes = { $name } takes: the cube is at { $value }.
+note-dropped = { $name } passes the double.
+note-resign-offered = { $name } offers to resign for { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }.
+note-resign-declined = { $name } declines the resignation: play on.
+note-resign-accepted = { $name } accepts the resignation.
+note-forfeit = { $name } left the game.
+note-forfeit-match = { $name } left the match.
 note-rematched = A rematch has started below.
 
 status-opening = Opening roll…
 status-roll = { $name } to roll.
 status-last-roll = { $name } gets one last roll for a draw.
-status-move = { $name } rolled { $dice }: choose a step.
+status-move = { $name } rolled { $dice }: choose a move.
 status-done = { $name }: press Done to send the play, or Undo.
-status-double = { $name }: take or pass the double to { $value }?
+status-double = { $name }: take (the cube goes to { $value }) or pass (lose { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    })?
 status-resign = { $name } offers to resign for { $points ->
         [one] { $points } point
        *[other] { $points } points
@@ -95,15 +126,21 @@ status-game-over = { $name } wins: { $kind }, { $points ->
         [one] { $points } point
        *[other] { $points } points
     }.
+status-game-over-match = { $name } wins game { $game }: { $kind }, { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }. Score { $white }:{ $black }.
+status-won-forfeit = { $name } wins: { $loser } left the game.
 status-draw = A draw: both sides finished.
 status-match-over = 🏆 { $name } wins the match { $white }:{ $black }.
 
 result-oin = oin
 result-mars = mars
-result-single = single game
+result-single = a single game
 result-gammon = gammon (mars)
 result-backgammon = backgammon (koks)
 result-draw = draw
+result-forfeit = the opponent left
 
 label-pips = pips
 label-off = off
@@ -112,20 +149,41 @@ label-score = score
 btn-roll = 🎲 Roll
 btn-double = Double to { $value }
 btn-resign = 🏳 Resign…
-btn-resign-1 = Resign ×1 ({ $points })
-btn-resign-2 = Resign ×2 ({ $points })
-btn-resign-3 = Resign ×3 ({ $points })
+btn-resign-1 = Resign: { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }
+btn-resign-2 = Resign: { $points } points ({ $variant ->
+        [short] gammon
+       *[long] mars
+    })
+btn-resign-3 = Resign: { $points } points (backgammon)
 btn-back = ← Back
 btn-undo = ↩ Undo
 btn-done = ✅ Done
-btn-take = Take
-btn-pass = Pass
+btn-take = Take (cube { $value })
+btn-pass = Pass (lose { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    })
 btn-accept = Accept
 btn-decline = Decline
+btn-accept-resign = Accept (win { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    })
+btn-decline-resign = Decline, play on
 btn-cancel = Cancel
 btn-next-game = Next game ▶
 btn-new-game = New game
 btn-rematch = 🔁 Rematch
+btn-check-dice = 🎲 Check the dice
+btn-continue = ▶ Continue that game
+btn-start-another = Start the new one too
+btn-abandon = Leave the game
+btn-abandon-game = Leave: { $variant }
+btn-keep = Keep playing
+btn-never-mind = Never mind
 btn-prev = ◀ Back
 btn-next = Next ▶
 
@@ -135,6 +193,8 @@ toast-gone = This game is over or no longer exists.
 toast-not-player = This is not your game.
 toast-not-player-turn = This is not your game. It is { $name }'s turn.
 toast-not-your-turn = It is { $name }'s turn.
+toast-not-for-you = These buttons are for someone else.
+toast-lesson-other = Someone else asked for this lesson: send /rules for your own.
 toast-cannot-now = You cannot do that now.
 toast-rematch = Rematch!
 toast-starting = Starting…
@@ -162,26 +222,55 @@ toast-refused-busy = Busy, try again.
 no-game = You have no game in progress here.
 cancel-done = Cancelled.
 cancel-nothing = Nothing to cancel.
+abandon-ask = Leave { $game }? The game goes to { $opponent }: it counts as a lost game, with no points scored.
+abandon-ask-match = Leave { $game }? The match goes to { $opponent } at the score it has now ({ $me }:{ $opp }): it counts as a lost match.
+abandon-kept = Good: play on.
+abandon-done = You left { $game }.
+abandon-gone = That game is already over.
+
+resign-ask = { $name }, resign { $variant } against { $opponent }? Choose how much you give up; { $opponent } decides whether to accept.
+resign-which = Which game do you resign?
+resign-game-label = { $variant } against { $opponent }
+resign-sent = Resignation offered for { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }: { $opponent } answers on the board.
+resign-kept = Not resigning: play on.
+resign-gone = That game is over.
 
 fair-title = Dice check of game { $id }
-fair-current = Game { $id }: dice seed SHA-256 { $hash } (rolls are HMAC-SHA256(seed, "{ $key }:n")). The seed is revealed when the game ends: then /fair { $id }.
-fair-running = { $key }: in progress, seed hash { $hash }.
-fair-ok = { $key }: ✅ seed { $seed } matches hash { $hash }; all { $rolls } rolls recomputed.
-fair-bad = { $key }: ❌ the seed { $seed } does not reproduce the published hash { $hash } or the { $rolls } rolls.
-fair-how = Roll n is HMAC-SHA256(seed, "<key>:n"); its bytes below 252 give the dice as byte mod 6 + 1 (no bias).
-fair-none = You have no game here. Use /fair <game id> to check a finished game.
+fair-current = Game { $id }, game { $k } of its match: commitment { $commit }, client seed { $client }. Its server seed is revealed when the game ends.
+fair-current-v1 = Game { $id }: dice seed SHA-256 { $hash }. The seed is revealed when the game ends.
+fair-next = Your next game's dice are committed: { $commit }.
+fair-seed-is = Your own seed: { $seed } (it is mixed into the dice of the games you start or accept; /fair seed off clears it).
+fair-seed-none = You have no seed of your own: the id of your start or accept press is used. Set one with /fair seed <text> (up to 64 characters, no spaces or colons).
+fair-seed-set = Your seed is now { $seed }. It goes into the dice of the games you start or accept from now on.
+fair-seed-cleared = Your seed is cleared: the id of your press is used again.
+fair-seed-bad = "{ $seed }" cannot be a seed: use 1 to 64 printable characters without spaces or colons.
+fair-running = Game { $k }: in progress (commitment { $commit }, client seed { $client }).
+fair-ok = Game { $k }: ✅ server seed { $seed } hashes { $k } times to the commitment { $commit }, and with the key { $key } it gives all { $rolls } rolls.
+fair-bad = Game { $k }: ❌ the seed { $seed } does not lead to the commitment { $commit } or does not give the { $rolls } rolls.
+fair-running-v1 = { $key }: in progress, seed hash { $hash }.
+fair-ok-v1 = { $key }: ✅ seed { $seed } matches hash { $hash }; all { $rolls } rolls recomputed.
+fair-bad-v1 = { $key }: ❌ the seed { $seed } does not reproduce the published hash { $hash } or the { $rolls } rolls.
+fair-how = How to check: SHA-256 of the server seed (its 32 bytes), applied k times for game k, gives the commitment shown before the match. Roll n (from 0) is HMAC-SHA256(server seed, "<key>:n"), key = "<client seed>:<game id>:<k>"; its bytes below 252 give the dice as byte mod 6 + 1, in order (no bias). The README has a script.
+fair-how-v1 = Roll n is HMAC-SHA256(seed, "<key>:n"); its bytes below 252 give the dice as byte mod 6 + 1 (no bias).
+fair-none = You have no game here. Plain /fair checks your last finished game; /fair <game id> checks any game.
 fair-bad-id = A game id has 10 letters and digits.
 fair-not-found = No such game (finished games are kept for a week).
 
 settings-title = Settings
+settings-help = Board: whose side the picture is drawn from.
+    Auto-roll: "off" — you always press Roll; "unless I can double" — rolled for you whenever doubling is not possible, so you are asked only when a double could be offered; "always" — rolled for you every turn (you will not double).
 settings-orient-own = Board: my side
 settings-orient-white = Board: White's side
-settings-autoroll-on = Auto-roll: on
-settings-autoroll-off = Auto-roll: off
+settings-autoroll-off = 🎲 Off
+settings-autoroll-no-double = 🎲 Unless I can double
+settings-autoroll-always = 🎲 Always
 settings-confirm-on = Confirm with Done: on
 settings-confirm-off = Confirm with Done: off
 settings-theme-wood = Wooden board
-settings-theme-dark = Dark, high contrast
+settings-theme-dark = Dark board
 
 rules-choose = Which rules?
 rules-unknown = I do not know the rules of "{ $arg }". Choose:
@@ -220,7 +309,7 @@ lesson-short-bearoff-text = With all 15 in home (and none on the bar) you bear o
 lesson-short-scoring-title = Scoring: single, gammon, backgammon
 lesson-short-scoring-text = A single game is 1 point. If the loser has borne off nothing it is a gammon (mars): 2 points. If it has also a checker on the bar or in the winner's home, as Black here, it is a backgammon (koks): 3 points. Everything is multiplied by the cube.
 lesson-short-cube-title = The doubling cube
-lesson-short-cube-text = Before rolling, the player to move may double if the cube is in the middle or theirs. The opponent takes (the cube doubles and the taker owns it) or passes (and loses the current value). In a match there is no doubling in the Crawford game, the one right after a side first reaches match point minus one.
+lesson-short-cube-text = Before rolling, the player to move may double if the cube is centred or theirs. The opponent takes (the cube doubles and the taker owns it) or passes (and loses the current value). In a match there is no doubling in the Crawford game, the one right after a side first reaches match point minus one.
 lesson-short-mistakes-title = Common beginner mistakes
 lesson-short-mistakes-text = • Moving other checkers while one is on the bar.
     • Leaving blots within direct range (1–6 pips) of opponent checkers.

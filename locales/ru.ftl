@@ -5,8 +5,8 @@ cmd-play = Играть: с ботом здесь или вызвать сопе
 cmd-rules = Правила с картинками
 cmd-settings = Язык, доска и настройки игры
 cmd-resign = Сдать текущую партию
-cmd-cancel = Отменить вызов или партию
-cmd-fair = Честные кости: хеш зерна и проверка
+cmd-cancel = Отменить свой вызов или выйти из партии с ботом
+cmd-fair = Честные кости: обязательства, своё зерно, проверка
 cmd-help = Как пользоваться ботом
 
 start-welcome = Привет, { $name }! Я судья в длинных и коротких нардах.
@@ -14,11 +14,13 @@ start-welcome = Привет, { $name }! Я судья в длинных и ко
 start-group = Привет! Вызовите соперника командой /play (ответом на его сообщение, /play @имя или открытый вызов /play). Варианты: /play короткие 5. Правила: /rules.
 start-unknown-link = Эта ссылка больше не действует. Вот меню.
 help = Как играть:
-    • /play — в личном чате: партия со мной; в группе: вызов (ответом на сообщение, с @именем или открытый). Можно добавить «длинные» или «короткие» и длину матча: /play короткие 5.
-    • Доска — одна картинка. Нажмите 🎲 Бросить, затем по кнопке на каждый шаг шашки (24→18). «Отменить» возвращает шаг, «Готово» отправляет ход. Вынужденный ход делается за вас.
-    • /resign — сдаться (на 1, 2 или 3 куба). /cancel — отменить свой вызов или закончить партию со мной.
+    • /play — в личном чате: партия со мной; в группе: вызов (ответом на сообщение, с @именем или открытый). Игру и длину матча можно назвать в любом порядке: /play короткие 5, /play длинные до 3 @имя.
+    • Доска — одна картинка. Нажмите 🎲 Бросить, затем по кнопке на каждый шаг шашки (24→18) или по кнопке на весь ход, когда вариантов немного. «Отменить» возвращает шаг, «Готово» отправляет ход. Вынужденный ход делается за вас, и подпись об этом говорит.
+    • /resign — сдаться (на 1, 2 или 3 куба); принять ли сдачу, решает соперник. /cancel — отменить свой вызов или выйти из партии со мной (сначала спрошу).
     • /rules — уроки с досками. /settings — язык, сторона доски, автоброс, подтверждение хода, тема.
-    • /fair — кости каждой партии берутся из секретного зерна, SHA-256 которого публикуется в начале; после партии зерно раскрывается, и /fair <id партии> проверяет каждый бросок.
+    • /fair — честные кости: обязательство по костям показывается до начала партии, в броски подмешивается ваше зерно (/fair seed <текст>), после партии её зерно раскрывается, и /fair проверяет каждый бросок.
+private-hint = Я понимаю кнопки и команды. Чтобы сыграть, нажмите кнопку ниже или отправьте /play; /rules научит игре, /help расскажет обо всём.
+private-unknown-command = Команды { $command } нет. Вот меню; /help — всё, что я умею.
 
 menu-play-bot = 🤖 Играть с ботом
 menu-play-friend = 👥 Играть с другом
@@ -32,11 +34,17 @@ play-bot-level = { $variant }: насколько сильно мне играт
     🟠 Сильный — просчитывает на бросок вперёд лучшие ходы.
     🔴 Эксперт — сильнейший: смотрит шире и не прощает ошибок.
 play-bot-length = Какой длины матч?
-play-bot-started = { $variant } против бота ({ $level }). Удачи!
+play-bot-started = { $variant }, соперник — { $bot }. Вы играете за { $colour }. Удачи!
 play-bot-private-only = С ботом играют в личном чате со мной.
+play-bot-in-progress = У вас идёт партия: { $game }. Продолжите её или выберите новую ниже.
+play-bot-in-progress-start = У вас уже идёт партия: { $game }. Продолжить её или начать и новую?
 play-friend-how = Добавьте меня в группу с другом и отправьте /play ответом на его сообщение (или /play @его_имя). Каждый нажимает кнопки на общей доске.
-play-bad-arg = Не понял «{ $arg }». Попробуйте: /play, /play короткие 5, /play длинные @имя.
+play-bad-arg = Не понял «{ $arg }». Назовите игру и длину в любом порядке: длинные (или просто нарды) или короткие, длину матча от 1 до { $max } («5», «до 5») и @имя, чтобы вызвать кого-то. Примеры: /play, /play короткие 5, /play длинные до 3 @имя.
+play-bad-length = Матч бывает от 1 до { $max } очков: { $arg } — вне этих пределов.
+play-two-games = Выберите одну игру: длинные или короткие.
 play-not-yourself = Нельзя вызвать самого себя.
+game-label = { $variant } против: { $opponent }{ $score }
+game-label-score = , счёт { $me }:{ $opp } (матч до { $length })
 
 variant-long = Длинные нарды
 variant-short = Короткие нарды
@@ -52,57 +60,94 @@ play-bot-length-bad = «{ $text }» — не длина матча: пришли
 play-bot-length-gave-up = Без длины матча игры не будет. Начните заново: /play.
 side-white = Белые
 side-black = Чёрные
+colour-white = белых ⚪
+colour-black = чёрных ⚫
 bot-name = Бот ({ $level })
 
-challenge-open = { $from } хочет сыграть: { $game }. Кто примет вызов?
-challenge-to = { $from } вызывает { $to }: { $game }.
-challenge-match = { $variant }, матч до { $length }
+challenge-open = { $from } приглашает сыграть { $game }. Кто примет вызов?
+challenge-to = { $to }, вас вызывает { $from } на { $game }.
+challenge-game-single = { $variant ->
+        [short] партию в короткие нарды
+       *[long] партию в длинные нарды
+    }
+challenge-game-match = { $variant ->
+        [short] матч до { $length } в короткие нарды
+       *[long] матч до { $length } в длинные нарды
+    }
 challenge-accepted = { $from } против { $to }: игра началась! ↓
-challenge-declined = { $to } отклонил(а) вызов { $from }.
-challenge-cancelled = { $from } отменил(а) вызов.
+challenge-declined = { $to } не принимает вызов. Вызов от { $from } закрыт.
+challenge-cancelled = Вызов от { $from } отменён.
 
-caption-match = { $variant } · матч до { $length } · партия { $game } · счёт { $white }:{ $black }
+dice-next = 🎲 Кости вашей следующей партии уже зафиксированы: обязательство { $commit }. К ним подмешается ваше зерно (или id вашего нажатия «начать»), и после партии каждый бросок можно проверить командой /fair.
+dice-challenge = 🎲 Кости зафиксированы: обязательство { $commit }; нажатие «Принять» добавит своё зерно. После партии /fair проверит каждый бросок.
+dice-started = 🎲 Кости: обязательство { $commit }, зерно игрока { $client }. После партии /fair проверит каждый бросок.
+
+caption-match = { $variant } · матч до { $length } · партия { $game }
+caption-score = Счёт: ⚪ { $white } : { $black } ⚫ (до { $length })
 caption-pips = { $pips ->
         [one] { $pips } пипс
         [few] { $pips } пипса
        *[many] { $pips } пипсов
-    }, снято { $off }
-caption-cube = Куб: { $value } ({ $owner })
+    } · снято { $off }
+caption-cube = Куб: { $value } — { $owner }
 cube-centre = в центре
-caption-last = { $name } сыграл(а) { $dice }: { $play }
+cube-owned = владеет { $name }
+caption-crawford = Партия Кроуфорда: в ней удваивать нельзя.
+caption-last = { $who ->
+        [bot] { $name } сыграл { $dice }: { $play }
+       *[person] { $name }: ход { $play } ({ $dice })
+    }
+caption-numbering = Номера пунктов — как на картинке: со стороны игрока { $name }.
 
-note-opening = Розыгрыш первого хода: { $dice }.
-note-forced = Возможен был только один ход: { $play }.
-note-no-move = { $side }: выпало { $dice }, ходить некуда.
-note-bot-doubles = Бот удваивает до { $value }.
-note-bot-takes = Бот принимает удвоение.
-note-doubles = { $name } удваивает ставку до { $value }.
-note-takes = { $name } принимает удвоение.
-note-bot-declines = Бот не принимает сдачу.
-note-dropped = От удвоения отказались.
-note-resign-offered = Предложена сдача: { $level } × куб.
-note-resign-declined = Сдачу не приняли.
-note-forfeit = Партия прервана.
+note-opening = Первый бросок: { $white } — { $a }, { $black } — { $b }. Начинает { $starter }: { $dice }.
+note-played = { $who ->
+        [bot] { $name } сыграл { $dice }: { $play }
+       *[person] { $name }: ход { $play } ({ $dice })
+    }
+note-forced = { $name }: единственный возможный ход с { $dice } — { $play }
+note-no-move = { $name }: выпало { $dice }, ходить некуда.
+note-doubles = { $name } удваивает до { $value }.
+note-takes = { $name } принимает удвоение: куб — { $value }.
+note-dropped = { $name } отказывается от удвоения.
+note-resign-offered = { $name } предлагает сдаться: { $points ->
+        [one] { $points } очко
+        [few] { $points } очка
+       *[many] { $points } очков
+    }.
+note-resign-declined = { $name } не принимает сдачу: игра продолжается.
+note-resign-accepted = { $name } принимает сдачу.
+note-forfeit = { $name } выходит из партии.
+note-forfeit-match = { $name } выходит из матча.
 note-rematched = Реванш начался ниже.
 
 status-opening = Розыгрыш первого хода…
 status-roll = { $name }: бросайте кости.
 status-last-roll = { $name }: последний бросок за ничью.
-status-move = { $name }: выпало { $dice }, выберите шаг.
+status-move = { $name }: выпало { $dice }, выберите ход.
 status-done = { $name }: нажмите «Готово», чтобы отправить ход, или «Отменить».
-status-double = { $name }: принять удвоение до { $value } или сдаться?
-status-resign = { $name } предлагает сдаться на { $points ->
+status-double = { $name }: принять удвоение (куб станет { $value }) или отказаться (минус { $points ->
+        [one] { $points } очко
+        [few] { $points } очка
+       *[many] { $points } очков
+    })?
+status-resign = { $name } предлагает сдаться: { $points ->
         [one] { $points } очко
         [few] { $points } очка
        *[many] { $points } очков
     }. { $other }: принять?
-status-game-over = Победа: { $name }, { $kind }, { $points ->
+status-game-over = Победа — { $name }: { $kind }, { $points ->
         [one] { $points } очко
         [few] { $points } очка
        *[many] { $points } очков
     }.
+status-game-over-match = Партия { $game }: победа — { $name }, { $kind }, { $points ->
+        [one] { $points } очко
+        [few] { $points } очка
+       *[many] { $points } очков
+    }. Счёт { $white }:{ $black }.
+status-won-forfeit = Победа — { $name }: { $loser } выходит из игры.
 status-draw = Ничья: обе стороны сняли все шашки.
-status-match-over = 🏆 Матч выиграл(а) { $name }, { $white }:{ $black }.
+status-match-over = 🏆 Победа в матче — { $name }, { $white }:{ $black }.
 
 result-oin = ойн
 result-mars = марс
@@ -110,6 +155,7 @@ result-single = простая победа
 result-gammon = марс
 result-backgammon = кокс
 result-draw = ничья
+result-forfeit = выход соперника из игры
 
 label-pips = пипсы
 label-off = снято
@@ -118,20 +164,49 @@ label-score = счёт
 btn-roll = 🎲 Бросить
 btn-double = Удвоить до { $value }
 btn-resign = 🏳 Сдаться…
-btn-resign-1 = Сдаться ×1 ({ $points })
-btn-resign-2 = Сдаться ×2 ({ $points })
-btn-resign-3 = Сдаться ×3 ({ $points })
+btn-resign-1 = Сдаться: { $points ->
+        [one] { $points } очко
+        [few] { $points } очка
+       *[many] { $points } очков
+    }
+btn-resign-2 = Сдаться: { $points ->
+        [one] { $points } очко
+        [few] { $points } очка
+       *[many] { $points } очков
+    } (марс)
+btn-resign-3 = Сдаться: { $points ->
+        [one] { $points } очко
+        [few] { $points } очка
+       *[many] { $points } очков
+    } (кокс)
 btn-back = ← Назад
 btn-undo = ↩ Отменить
 btn-done = ✅ Готово
-btn-take = Принять
-btn-pass = Сдаться
+btn-take = Принять (куб { $value })
+btn-pass = Отказаться (−{ $points ->
+        [one] { $points } очко
+        [few] { $points } очка
+       *[many] { $points } очков
+    })
 btn-accept = Принять
 btn-decline = Отклонить
+btn-accept-resign = Принять (+{ $points ->
+        [one] { $points } очко
+        [few] { $points } очка
+       *[many] { $points } очков
+    })
+btn-decline-resign = Отклонить, играем
 btn-cancel = Отменить
 btn-next-game = Следующая партия ▶
 btn-new-game = Новая игра
 btn-rematch = 🔁 Реванш
+btn-check-dice = 🎲 Проверить кости
+btn-continue = ▶ Продолжить ту партию
+btn-start-another = Начать и новую
+btn-abandon = Выйти из партии
+btn-abandon-game = Выйти: { $variant }
+btn-keep = Играть дальше
+btn-never-mind = Не сдаваться, играем
 btn-prev = ◀ Назад
 btn-next = Дальше ▶
 
@@ -141,6 +216,8 @@ toast-gone = Партия окончена или больше не сущест
 toast-not-player = Это не ваша партия.
 toast-not-player-turn = Это не ваша партия. Сейчас ходит { $name }.
 toast-not-your-turn = Сейчас ходит { $name }.
+toast-not-for-you = Эти кнопки — для другого игрока.
+toast-lesson-other = Этот урок открыл другой участник: отправьте /rules, чтобы открыть свой.
 toast-cannot-now = Сейчас это сделать нельзя.
 toast-rematch = Реванш!
 toast-starting = Начинаем…
@@ -168,26 +245,56 @@ toast-refused-busy = Занято, попробуйте ещё раз.
 no-game = У вас здесь нет партии.
 cancel-done = Отменено.
 cancel-nothing = Нечего отменять.
+abandon-ask = Выйти из игры ({ $game })? Партия достанется сопернику ({ $opponent }): она засчитывается как проигранная, очки не начисляются.
+abandon-ask-match = Выйти из игры ({ $game })? Матч достанется сопернику ({ $opponent }) при нынешнем счёте { $me }:{ $opp }: он засчитывается как проигранный.
+abandon-kept = Хорошо, играем дальше.
+abandon-done = Вы вышли из игры: { $game }.
+abandon-gone = Эта партия уже окончена.
+
+resign-ask = { $name }, сдаться в партии ({ $variant }) против соперника { $opponent }? Выберите, сколько уступаете; принять ли сдачу, решит соперник.
+resign-which = В какой партии сдаться?
+resign-game-label = { $variant } против: { $opponent }
+resign-sent = Сдача предложена: { $points ->
+        [one] { $points } очко
+        [few] { $points } очка
+       *[many] { $points } очков
+    }. Ответ за соперником ({ $opponent }) — на доске.
+resign-kept = Сдачи не будет: играем дальше.
+resign-gone = Эта партия окончена.
 
 fair-title = Проверка костей партии { $id }
-fair-current = Партия { $id }: SHA-256 зерна костей { $hash } (бросок n = HMAC-SHA256(зерно, "{ $key }:n")). Зерно раскроется после партии: тогда /fair { $id }.
-fair-running = { $key }: идёт, хеш зерна { $hash }.
-fair-ok = { $key }: ✅ зерно { $seed } даёт опубликованный хеш { $hash }; все броски ({ $rolls }) пересчитаны.
-fair-bad = { $key }: ❌ зерно { $seed } не даёт хеш { $hash } или броски ({ $rolls }).
-fair-how = Бросок n — это HMAC-SHA256(зерно, "<ключ>:n"); его байты меньше 252 дают кости как байт mod 6 + 1 (без перекоса).
-fair-none = У вас здесь нет партии. Проверить оконченную: /fair <id партии>.
+fair-current = Партия { $id }, игра { $k } матча: обязательство { $commit }, зерно игрока { $client }. Серверное зерно раскроется после этой игры.
+fair-current-v1 = Партия { $id }: SHA-256 зерна костей { $hash }. Зерно раскроется после партии.
+fair-next = Кости вашей следующей партии зафиксированы: обязательство { $commit }.
+fair-seed-is = Ваше зерно: { $seed } (оно подмешивается в кости партий, которые вы начинаете или принимаете; /fair seed off — убрать).
+fair-seed-none = Своего зерна у вас нет: используется id вашего нажатия «начать» или «принять». Задать: /fair seed <текст> (до 64 знаков, без пробелов и двоеточий).
+fair-seed-set = Теперь ваше зерно: { $seed }. Оно войдёт в кости партий, которые вы начнёте или примете.
+fair-seed-cleared = Зерно убрано: снова используется id вашего нажатия.
+fair-seed-bad = «{ $seed }» не годится в зерно: нужно от 1 до 64 печатных знаков без пробелов и двоеточий.
+fair-running = Игра { $k }: идёт (обязательство { $commit }, зерно игрока { $client }).
+fair-ok = Игра { $k }: ✅ серверное зерно { $seed } после { $k } хеширований SHA-256 даёт обязательство { $commit }, а с ключом { $key } — все броски ({ $rolls }).
+fair-bad = Игра { $k }: ❌ зерно { $seed } не приводит к обязательству { $commit } или не даёт броски ({ $rolls }).
+fair-running-v1 = { $key }: идёт, хеш зерна { $hash }.
+fair-ok-v1 = { $key }: ✅ зерно { $seed } даёт опубликованный хеш { $hash }; все броски ({ $rolls }) пересчитаны.
+fair-bad-v1 = { $key }: ❌ зерно { $seed } не даёт хеш { $hash } или броски ({ $rolls }).
+fair-how = Как проверить: SHA-256 серверного зерна (его 32 байт), применённый k раз для игры k, даёт обязательство, показанное до матча. Бросок n (с нуля) — это HMAC-SHA256(серверное зерно, "<ключ>:n"), ключ = "<зерно игрока>:<id партии>:<k>"; его байты меньше 252 по порядку дают кости как байт mod 6 + 1 (без перекоса). Скрипт — в README.
+fair-how-v1 = Бросок n — это HMAC-SHA256(зерно, "<ключ>:n"); его байты меньше 252 дают кости как байт mod 6 + 1 (без перекоса).
+fair-none = У вас здесь нет партии. Просто /fair проверяет вашу последнюю оконченную партию; /fair <id партии> — любую.
 fair-bad-id = Id партии — 10 латинских букв и цифр.
 fair-not-found = Такой партии нет (оконченные хранятся неделю).
 
 settings-title = Настройки
+settings-help = Доска: с чьей стороны нарисована картинка.
+    Автоброс: «выкл» — вы всегда нажимаете «Бросить»; «если нельзя удвоить» — кости бросаются за вас, когда удвоение невозможно, так что вас спрашивают, только если можно удвоить; «всегда» — кости бросаются за вас каждый ход (удваивать вы не будете).
 settings-orient-own = Доска: с моей стороны
 settings-orient-white = Доска: со стороны белых
-settings-autoroll-on = Автоброс: вкл
-settings-autoroll-off = Автоброс: выкл
+settings-autoroll-off = 🎲 Выкл
+settings-autoroll-no-double = 🎲 Если нельзя удвоить
+settings-autoroll-always = 🎲 Всегда
 settings-confirm-on = Подтверждать «Готово»: вкл
 settings-confirm-off = Подтверждать «Готово»: выкл
 settings-theme-wood = Деревянная доска
-settings-theme-dark = Тёмная, контрастная
+settings-theme-dark = Тёмная доска
 
 rules-choose = Какие правила?
 rules-unknown = Не знаю правил «{ $arg }». Выберите:

@@ -4,7 +4,8 @@
  * its game (or a game for a challenge still open).
  */
 import type { Store } from '../store/types.js';
-import { newId, type Games } from './games.js';
+import { newId, sideOfUser, type Games } from './games.js';
+import type { Players } from './players.js';
 import type { Challenge, GameRecord, Human, Lang } from './model.js';
 import { decodeChallenge, encodeChallenge, RecordError } from './records.js';
 
@@ -33,6 +34,7 @@ export class Challenges {
   constructor(
     private readonly store: Store,
     private readonly games: Games,
+    private readonly players: Players,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -47,8 +49,10 @@ export class Challenges {
     }
   }
 
-  async create(opts: Omit<Challenge, 'id' | 'createdAt' | 'messageId'>): Promise<Challenge> {
-    const c: Challenge = { ...opts, id: newId(), messageId: null, createdAt: this.now() };
+  /** Post a challenge: the match's dice chain is the challenger's, committed in its message. */
+  async create(opts: Omit<Challenge, 'id' | 'createdAt' | 'messageId' | 'dice'>): Promise<Challenge> {
+    const dice = await this.players.takeChain(opts.from.id);
+    const c: Challenge = { ...opts, id: newId(), messageId: null, createdAt: this.now(), dice };
     await this.store.challenges.put(c.id, c.chatId, encodeChallenge(c));
     return c;
   }
@@ -60,8 +64,11 @@ export class Challenges {
     return withMessage;
   }
 
-  /** Accept: the first valid acceptor starts the game. */
-  async accept(id: string, user: ChallengeUser): Promise<AcceptResult> {
+  /**
+   * Accept: the first valid acceptor starts the game. Colours are drawn; the client seed of the
+   * dice is the acceptor's own seed, else the id of the accepting press (`pressId`).
+   */
+  async accept(id: string, user: ChallengeUser, pressId: string): Promise<AcceptResult> {
     const c = await this.get(id);
     if (!c) {
       // The game of an accepted challenge has the challenge's id.
@@ -72,10 +79,11 @@ export class Challenges {
     if (c.target && !isTarget(c, user)) return { kind: 'not-target', challenge: c };
     const white: Human = { kind: 'human', id: c.from.id, name: c.from.name, lang: c.from.lang };
     const black: Human = { kind: 'human', id: user.id, name: user.name, lang: user.lang };
-    const rec = await this.games.build({ id: c.id, kind: 'group', chatId: c.chatId, lang: c.from.lang, white, black, variant: c.variant, length: c.length });
+    const dice = { ...c.dice, client: await this.players.clientSeed(user.id, pressId), base: 1 };
+    const rec = await this.games.build({ id: c.id, kind: 'group', chatId: c.chatId, lang: c.from.lang, white, black, variant: c.variant, length: c.length, colours: 'random', dice });
     if (!(await this.games.startFromChallenge(c.id, rec))) {
       const game = await this.games.get(c.id);
-      return game && game.players.black.kind === 'human' && game.players.black.id === user.id ? { kind: 'already-started', game } : { kind: 'gone' };
+      return game && sideOfUser(game, user.id) !== null ? { kind: 'already-started', game } : { kind: 'gone' };
     }
     return { kind: 'started', challenge: c, game: rec };
   }

@@ -4,16 +4,16 @@
  * A press never waits for the bot: the bot's turn is its own call (botTurn), made after the
  * press has been saved and answered.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { createPlayer } from '../ai/player.js';
 import { inProcess, type Thinker } from '../ai/thinker.js';
-import { fairRoll, newSeed, seedHash, verifyRolls } from '../engine/dice.js';
-import { actor, canDouble, currentTurn, type GameAction, type GameErrorCode } from '../engine/game.js';
+import { CHAIN_LENGTH, chainCommit, chainKey, chainSeed, fairRoll, newSeed, seedHash, verifyChainRolls, verifyRolls } from '../engine/dice.js';
+import { actor, canDouble, currentTurn, type GameAction, type GameErrorCode, type ResignLevel } from '../engine/game.js';
 import { applyMatchAction, newMatch, nextGame, type MatchState } from '../engine/match.js';
 import { defaultRules } from '../engine/rules.js';
 import { otherSide, type Dice, type Die, type Side, type Step, type Variant } from '../engine/types.js';
 import type { Store } from '../store/types.js';
-import { DEFAULT_SETTINGS, GAME_RECORD_SCHEMA, type BotLevel, type FairRecord, type GameEvent, type GameKind, type GameRecord, type Lang, type PlayerRef, type Seat, type TurnStamp, type UserSettings } from './model.js';
+import { DEFAULT_SETTINGS, GAME_RECORD_SCHEMA, type AutoRoll, type BotLevel, type FairRecord, type GameEvent, type GameKind, type GameRecord, type Lang, type MatchDice, type PlayerRef, type Seat, type TurnStamp, type UserSettings } from './model.js';
 import { decodeGame, encodeGame, RecordError } from './records.js';
 
 /** What a person can press: the engine's actions, with dice left to the server, plus "next game". */
@@ -39,6 +39,8 @@ export interface GamesDeps {
   readonly player?: (level: BotLevel) => Thinker;
   /** The settings of a user (auto-roll, confirm). */
   readonly settings?: (userId: number) => Promise<UserSettings>;
+  /** Told when a game of a match has ended (each person's "last game", for /fair). */
+  readonly gameOver?: (rec: GameRecord) => Promise<void>;
 }
 
 export interface StartOptions {
@@ -51,16 +53,44 @@ export interface StartOptions {
   readonly length: number;
   /** The game's id (a challenge's id when the game comes from it); a new one by default. */
   readonly id?: string;
+  /**
+   * 'random': colours are drawn (White and Black may swap); 'given' (the default): as passed.
+   * Either way the board is drawn from the side of `white` as passed (the person against the
+   * bot, the challenger in a group) and with their settings.
+   */
+  readonly colours?: 'random' | 'given';
+  /** The match's dice (a chain committed before its client seed); a fresh chain by default. */
+  readonly dice?: MatchDice;
 }
+
+/** Events kept on a record: what happened since a person last acted (several bot turns at most). */
+const MAX_EVENTS = 16;
 
 export function newId(): string {
   // 10 characters of base36 from 8 random bytes.
   return BigInt('0x' + randomBytes(8).toString('hex')).toString(36).padStart(10, '0').slice(-10);
 }
 
-function newFair(id: string, gameNo: number): FairRecord {
-  const seed = newSeed();
-  return { key: `${id}:${gameNo}`, seed, hash: seedHash(seed), rolls: '' };
+/** A fresh chain for a match whose starter committed none (tests, the command line). */
+export function freshDice(client = ''): MatchDice {
+  const master = randomBytes(32).toString('hex');
+  return { master, commit: chainCommit(master), client, base: 1 };
+}
+
+/**
+ * The dice of game `gameNo` of a match: x_k of the match's chain (k = gameNo - base + 1). A match
+ * of the first version (no chain) keeps a seed per game; a match that outlives its chain (only
+ * possible with many draws) goes on with a new chain, its commitment shown with that game.
+ */
+function fairFor(dice: MatchDice, id: string, gameNo: number): { fair: FairRecord; dice: MatchDice } {
+  if (!dice.master) {
+    const seed = newSeed();
+    return { fair: { scheme: 1, key: `${id}:${gameNo}`, seed, hash: seedHash(seed), rolls: '' }, dice };
+  }
+  let d = dice;
+  if (gameNo - d.base + 1 > CHAIN_LENGTH) d = { ...freshDice(d.client), base: gameNo };
+  const k = gameNo - d.base + 1;
+  return { fair: { scheme: 2, key: chainKey(d.client, id, k), seed: chainSeed(d.master, k), hash: d.commit, index: k, client: d.client, rolls: '' }, dice: d };
 }
 
 export function sideOfUser(g: GameRecord, userId: number): Side | null {
@@ -134,18 +164,29 @@ export class Games {
   /** The record of a new match (not stored): the opening roll made, forced plays played. */
   async build(opts: StartOptions): Promise<GameRecord> {
     const id = opts.id ?? newId();
-    const rules = defaultRules(opts.variant);
-    const human = opts.white.kind === 'human' ? 'white' : 'black';
-    const seats: Seat[] = [{ chatId: opts.chatId, viewer: opts.kind === 'bot' ? human : 'white', lang: opts.lang }];
+    // A single game has nothing to double for: the cube is only for matches.
+    const base = defaultRules(opts.variant);
+    const rules = opts.length === 1 && base.cube ? { ...base, cube: false } : base;
+    const swap = opts.colours === 'random' && randomInt(2) === 1;
+    const white = swap ? opts.black : opts.white;
+    const black = swap ? opts.white : opts.black;
+    // The board is drawn for the first player as passed (the person; in a group, the challenger).
+    const firstIsWhite = opts.white.kind === 'human' || opts.black.kind !== 'human';
+    const first = firstIsWhite ? opts.white : opts.black;
+    const firstSide: Side = firstIsWhite !== swap ? 'white' : 'black';
+    const owner = first.kind === 'human' ? first.id : null;
+    const seats: Seat[] = [{ chatId: opts.chatId, viewer: firstSide, lang: opts.lang, owner }];
+    const { fair, dice } = fairFor(opts.dice ?? freshDice(), id, 1);
     const rec: GameRecord = {
       schema: GAME_RECORD_SCHEMA,
       id,
       v: 0,
       kind: opts.kind,
       seats,
-      players: { white: opts.white, black: opts.black },
+      players: { white, black },
       match: newMatch(opts.variant, opts.length, rules),
-      fair: newFair(id, 1),
+      dice,
+      fair,
       archive: [],
       events: [],
       createdAt: this.now(),
@@ -174,6 +215,12 @@ export class Games {
     return fairRoll(rec.fair.seed, rec.fair.key, match.game.rolls);
   }
 
+  /** A roll by `who` that could not be played is noted for the caption. */
+  private notePass(before: MatchState, after: MatchState, events: GameEvent[]): void {
+    const last = after.game.last;
+    if (last && last !== before.game.last && last.moves.length === 0) events.push({ type: 'no-move', side: last.side, dice: last.dice });
+  }
+
   private must(out: ReturnType<typeof applyMatchAction>): MatchState {
     if (!out.ok) throw out.error;
     return out.state;
@@ -190,8 +237,10 @@ export class Games {
       if (match.winner || g.phase === 'over') break;
       if (g.phase === 'opening') {
         const dice = this.roll(rec, match);
+        const before = match;
         match = this.must(applyMatchAction(match, { type: 'roll', dice }, 'white'));
         events.push({ type: 'opening', white: dice[0], black: dice[1] });
+        this.notePass(before, match, events);
         continue;
       }
       const who = actor(g)!;
@@ -199,8 +248,10 @@ export class Games {
       if (p.kind === 'bot') break;
       if (g.phase === 'roll') {
         const style = await this.playStyle(rec, p.id);
-        if (style.autoRoll && !canDouble(g, who)) {
+        if (style.autoRoll === 'always' || (style.autoRoll === 'no-double' && !canDouble(g, who))) {
+          const before = match;
           match = this.must(applyMatchAction(match, { type: 'roll', dice: this.roll(rec, match) }, who));
+          this.notePass(before, match, events);
           continue;
         }
         break;
@@ -221,12 +272,9 @@ export class Games {
     return this.finishSettle(rec, match, events);
   }
 
-  /** Note a roll that could not be played, reveal a finished game's seed. */
+  /** Reveal a finished game's seed; keep the newest events (a caption shows what fits). */
   private finishSettle(rec: GameRecord, match: MatchState, events: GameEvent[]): GameRecord {
-    const last = match.game.last;
-    if (last && last.moves.length === 0 && match.game.phase !== 'over' && !events.some((e) => e.type === 'no-move' && e.side === last.side)) {
-      events.push({ type: 'no-move', side: last.side, dice: last.dice });
-    }
+    if (events.length > MAX_EVENTS) events.splice(0, events.length - MAX_EVENTS);
     let fair = rec.fair;
     let finished = rec.finished;
     if (match.game.phase === 'over') {
@@ -241,8 +289,8 @@ export class Games {
    * not possible) and a complete play is sent at once, to keep the board edits few (Telegram
    * allows about twenty a minute in a group).
    */
-  private async playStyle(rec: GameRecord, userId: number): Promise<{ autoRoll: boolean; confirm: boolean }> {
-    if (rec.kind === 'group') return { autoRoll: true, confirm: false };
+  private async playStyle(rec: GameRecord, userId: number): Promise<{ autoRoll: AutoRoll; confirm: boolean }> {
+    if (rec.kind === 'group') return { autoRoll: 'no-double', confirm: false };
     const s = await this.settingsOf(userId);
     return { autoRoll: s.autoRoll, confirm: s.confirm };
   }
@@ -278,11 +326,12 @@ export class Games {
     const events: GameEvent[] = [];
     let fair = rec.fair;
     let archive = rec.archive;
+    let dice = rec.dice;
     if (press.type === 'next') {
       if (g.phase !== 'over' || rec.match.winner) return { kind: 'refused', game: rec, code: 'wrong-phase' };
       archive = [...archive, rec.fair];
       match = nextGame(rec.match);
-      fair = newFair(rec.id, match.gameNo);
+      ({ fair, dice } = fairFor(rec.dice, rec.id, match.gameNo));
     } else {
       const action = this.toAction(press, rec);
       if (press.type !== 'resign') {
@@ -293,6 +342,7 @@ export class Games {
       // From a lagging board, what is no longer legal is simply out of date.
       if (!out.ok) return lag === 'apply' ? { kind: 'stale', game: rec } : { kind: 'refused', game: rec, code: out.error.code };
       match = out.state;
+      if (press.type === 'roll') this.notePass(rec.match, match, events);
       // Without "confirm", a complete play is sent at once.
       if (press.type === 'step' && match.game.phase === 'move') {
         const style = await this.playStyle(rec, userId);
@@ -302,14 +352,44 @@ export class Games {
       if (press.type === 'resign') events.push({ type: 'resign-offered', side, level: press.level });
       if (press.type === 'decline') events.push({ type: 'resign-declined', side });
     }
-    const next = await this.settle({ ...rec, match, fair, archive }, events);
+    const next = await this.settle({ ...rec, match, fair, archive, dice }, events);
     const saved: GameRecord = { ...next, v: rec.v + 1 };
-    const r = await this.store.games.save(this.stored(saved), rec.v);
+    const r = await this.save(saved, rec);
     if (r !== 'saved') {
       const now = await this.get(gameId);
       return now ? { kind: 'stale', game: now } : { kind: 'gone' };
     }
     return { kind: 'applied', game: saved, botToAct: isBotToAct(saved) };
+  }
+
+  /** Compare-and-set over `before`; tells gameOver when this save ended a game. */
+  private async save(saved: GameRecord, before: GameRecord): Promise<'saved' | 'conflict' | 'gone'> {
+    const r = await this.store.games.save(this.stored(saved), before.v);
+    const ended = saved.match.game.phase === 'over' && (before.match.game.phase !== 'over' || before.match.gameNo !== saved.match.gameNo);
+    if (r === 'saved' && ended && this.deps.gameOver) await this.deps.gameOver(saved).catch(() => undefined);
+    return r;
+  }
+
+  /**
+   * A resignation offered by a player, whoever is on move (no board version: it comes from its
+   * own message). The opponent answers it on the board.
+   */
+  async resign(gameId: string, userId: number, level: ResignLevel): Promise<PressResult> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const rec = await this.get(gameId);
+      if (!rec) return { kind: 'gone' };
+      const side = sideOfUser(rec, userId);
+      if (!side) return { kind: 'not-player', game: rec };
+      const out = applyMatchAction(rec.match, { type: 'resign', level }, side);
+      if (!out.ok) return { kind: 'refused', game: rec, code: out.error.code };
+      const next = await this.settle({ ...rec, match: out.state }, [{ type: 'resign-offered', side, level }]);
+      const saved: GameRecord = { ...next, v: rec.v + 1 };
+      const r = await this.save(saved, rec);
+      if (r === 'saved') return { kind: 'applied', game: saved, botToAct: isBotToAct(saved) };
+      if (r === 'gone') return { kind: 'gone' };
+    }
+    const now = await this.get(gameId);
+    return now ? { kind: 'stale', game: now } : { kind: 'gone' };
   }
 
   private toAction(press: Press, rec: GameRecord): GameAction {
@@ -356,16 +436,20 @@ export class Games {
         else if (g.phase === 'double') action = (await bot.takes(match)) ? { type: 'take' } : { type: 'drop' };
         else if (g.phase === 'resign') action = (await bot.acceptsResignation(match)) ? { type: 'accept' } : { type: 'decline' };
         else action = { type: 'play', moves: await bot.choosePlay(g) };
+        const before = match;
         match = this.must(applyMatchAction(match, action, who));
+        if (action.type === 'roll') this.notePass(before, match, events);
+        if (action.type === 'play') events.push({ type: 'played', side: who, dice: g.dice!, play: match.game.last?.text ?? '' });
         if (action.type === 'double') events.push({ type: 'doubled', side: who, value: g.cube.value * 2 });
         else if (action.type === 'take') events.push({ type: 'took', side: who, value: g.cube.value * 2 });
         else if (action.type === 'drop') events.push({ type: 'dropped', side: who });
         else if (action.type === 'decline') events.push({ type: 'resign-declined', side: who });
+        else if (action.type === 'accept') events.push({ type: 'resign-accepted', side: who });
         current = { ...current, match };
       }
       const next = this.finishSettle(current, match, events);
       const saved: GameRecord = { ...next, v: rec.v + 1 };
-      const r = await this.store.games.save(this.stored(saved), rec.v);
+      const r = await this.save(saved, rec);
       if (r === 'saved') return { kind: 'moved', game: saved };
       if (r === 'gone') return { kind: 'gone' };
     }
@@ -373,14 +457,17 @@ export class Games {
     return rec ? { kind: 'idle', game: rec } : { kind: 'gone' };
   }
 
-  /** A new match with the same players, colours swapped. Of two presses on one board, one wins. */
-  async rematch(gameId: string, v: number, userId: number): Promise<GameRecord | null> {
+  /**
+   * A new match with the same players, colours swapped, its board drawn as the old one was.
+   * Of two presses on one board, one wins. `dice`: the presser's committed chain and seed.
+   */
+  async rematch(gameId: string, v: number, userId: number, dice?: MatchDice): Promise<GameRecord | null> {
     const rec = await this.get(gameId);
     if (!rec || rec.v !== v || !rec.finished || !sideOfUser(rec, userId)) return null;
     const marked: GameRecord = { ...rec, v: rec.v + 1, events: [{ type: 'rematched' }] };
     if ((await this.store.games.save(this.stored(marked), rec.v)) !== 'saved') return null;
     const seat = rec.seats[0]!;
-    return this.start({
+    const built = await this.build({
       kind: rec.kind,
       chatId: seat.chatId,
       lang: seat.lang,
@@ -388,7 +475,14 @@ export class Games {
       black: rec.players.white,
       variant: rec.match.variant,
       length: rec.match.length,
+      ...(dice ? { dice } : {}),
     });
+    // The same person's board, from their (new) side.
+    const ownerSide = seat.owner === null ? built.seats[0]!.viewer : (sideOfUser(built, seat.owner) ?? built.seats[0]!.viewer);
+    const next: GameRecord = { ...built, seats: [{ ...seat, viewer: ownerSide }] };
+    await this.store.boards.markPending(next.id);
+    if (!(await this.store.games.create(this.stored(next)))) throw new Error('game id collision');
+    return next;
   }
 
   /** Move the games of a chat to another (a group that became a supergroup); their boards are sent afresh. */
@@ -419,10 +513,9 @@ export class Games {
     if (!rec || rec.finished) return null;
     const side = sideOfUser(rec, userId);
     if (!side) return null;
-    let match = this.must(applyMatchAction(rec.match, { type: 'forfeit' }, side));
-    match = { ...match, winner: otherSide(side) };
+    const match = this.must(applyMatchAction(rec.match, { type: 'forfeit' }, side));
     const saved: GameRecord = { ...rec, v: rec.v + 1, match, finished: true, fair: { ...rec.fair, rolls: match.game.rollLog }, events: [{ type: 'forfeit', side }], updatedAt: this.now() };
-    return (await this.store.games.save(this.stored(saved), rec.v)) === 'saved' ? saved : null;
+    return (await this.save(saved, rec)) === 'saved' ? saved : null;
   }
 
   /** The unfinished games of a chat. */
@@ -440,9 +533,15 @@ export class Games {
 
 /** Check a game's revealed seeds against their published hashes and recompute every roll. */
 export interface GameCheck {
+  readonly scheme: 1 | 2;
   readonly key: string;
+  /** scheme 1: SHA-256 of the seed; scheme 2: the match's chain commitment. */
   readonly hash: string;
+  /** null while the game is being played. */
   readonly seed: string | null;
+  /** scheme 2: the game's place k in the chain, and the client seed. */
+  readonly index: number | null;
+  readonly client: string | null;
   readonly ok: boolean | null;
   readonly rolls: number;
 }
@@ -452,9 +551,13 @@ export function verifyGame(rec: GameRecord): GameCheck[] {
   const out: GameCheck[] = games.map((f) => {
     const rolls: Dice[] = [];
     for (let i = 0; i + 1 < f.rolls.length; i += 2) rolls.push([Number(f.rolls[i]) as Die, Number(f.rolls[i + 1]) as Die]);
-    return { key: f.key, hash: f.hash, seed: f.seed, ok: verifyRolls(f.seed, f.hash, f.key, rolls).ok, rolls: rolls.length };
+    const ok = f.scheme === 2 ? verifyChainRolls(f.seed, f.index ?? 0, f.hash, f.key, rolls).ok : verifyRolls(f.seed, f.hash, f.key, rolls).ok;
+    return { scheme: f.scheme, key: f.key, hash: f.hash, seed: f.seed, index: f.index ?? null, client: f.client ?? null, ok, rolls: rolls.length };
   });
-  if (rec.match.game.phase !== 'over') out.push({ key: rec.fair.key, hash: rec.fair.hash, seed: null, ok: null, rolls: rec.match.game.rolls });
+  if (rec.match.game.phase !== 'over') {
+    const f = rec.fair;
+    out.push({ scheme: f.scheme, key: f.key, hash: f.hash, seed: null, index: f.index ?? null, client: f.client ?? null, ok: null, rolls: rec.match.game.rolls });
+  }
   return out;
 }
 

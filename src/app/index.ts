@@ -5,7 +5,7 @@ import { BoardPlaces } from './boards.js';
 import { Challenges } from './challenges.js';
 import { Fairness } from './fair.js';
 import { Games } from './games.js';
-import type { BotLevel, Lang } from './model.js';
+import type { BotLevel, GameRecord, Lang } from './model.js';
 import { Players } from './players.js';
 
 /** Dialogue state for the bot's conversations (kept by the store with a lifetime). */
@@ -39,13 +39,16 @@ export interface AppOptions {
 
 export function createApp(store: Store, opts: AppOptions): App {
   const players = new Players(store, opts.defaultLanguage);
-  const games = new Games({ store, settings: (id) => players.settings(id), player: opts.player, now: opts.now });
+  const gameOver = async (rec: GameRecord): Promise<void> => {
+    for (const p of [rec.players.white, rec.players.black]) if (p.kind === 'human') await players.noteGameOver(p.id, rec.id);
+  };
+  const games = new Games({ store, settings: (id) => players.settings(id), player: opts.player, now: opts.now, gameOver });
   return {
     games,
-    challenges: new Challenges(store, games, opts.now),
+    challenges: new Challenges(store, games, players, opts.now),
     players,
     places: new BoardPlaces(store),
-    fair: new Fairness(games),
+    fair: new Fairness(games, players),
     dialogues: {
       read: (key) => store.dialogues.get(key),
       write: (key, value, ttl) => store.dialogues.set(key, value, ttl),

@@ -30,21 +30,48 @@ export type PlayerRef = Human | BotRef;
 /** bot: a person against the bot in a private chat; group: two people on one board in a group. */
 export type GameKind = 'bot' | 'group';
 
-/** A board of a game: the chat it is in, whose side it is drawn from, its language. */
+/**
+ * A board of a game: the chat it is in, whose side it is drawn from, its language, and whose
+ * board settings (orientation, theme) it uses. In a group the board keeps one orientation for
+ * the whole game (the challenger's) and one language (the challenger's).
+ */
 export interface Seat {
   readonly chatId: number;
   readonly viewer: Side;
   readonly lang: Lang;
+  /** The user whose settings draw this board (null: the defaults). */
+  readonly owner: number | null;
 }
 
-/** One game of a match as its dice were fair: the secret seed, its published hash, the rolls. */
+/**
+ * One game of a match as its dice were fair.
+ * scheme 1 (records of the first version): a seed per game, `hash` = SHA-256(seed), rolls
+ *   HMAC(seed, `${gameId}:${gameNo}:${n}`).
+ * scheme 2: `seed` is x_k of the match's hash chain, `hash` the chain's commitment x_0 (shown
+ *   before the client seed was fixed), `key` = `${client}:${gameId}:${k}` (see engine/dice.ts).
+ */
 export interface FairRecord {
-  /** The HMAC message prefix of the rolls: `${gameId}:${gameNo}`. */
+  readonly scheme: 1 | 2;
+  /** The HMAC message prefix of the rolls. */
   readonly key: string;
+  /** Secret until the game ends. */
   readonly seed: string;
   readonly hash: string;
+  /** scheme 2: the game's index k in the chain. */
+  readonly index?: number;
+  /** scheme 2: the client seed mixed into every roll. */
+  readonly client?: string;
   /** Rolls as two digits each (filled in when the game ends). */
   readonly rolls: string;
+}
+
+/** The dice of a match (scheme 2): the chain's secret master and commitment, the client seed. */
+export interface MatchDice {
+  readonly master: string;
+  readonly commit: string;
+  readonly client: string;
+  /** Game number of the chain's first game (1; more only if a match outlives a chain). */
+  readonly base: number;
 }
 
 /**
@@ -53,6 +80,7 @@ export interface FairRecord {
  */
 export type GameEvent =
   | { readonly type: 'opening'; readonly white: Die; readonly black: Die }
+  | { readonly type: 'played'; readonly side: Side; readonly dice: readonly [Die, Die]; readonly play: string }
   | { readonly type: 'forced'; readonly side: Side; readonly dice: readonly [Die, Die]; readonly play: string }
   | { readonly type: 'no-move'; readonly side: Side; readonly dice: readonly [Die, Die] }
   | { readonly type: 'doubled'; readonly side: Side; readonly value: number }
@@ -60,10 +88,11 @@ export type GameEvent =
   | { readonly type: 'dropped'; readonly side: Side }
   | { readonly type: 'resign-offered'; readonly side: Side; readonly level: ResignLevel }
   | { readonly type: 'resign-declined'; readonly side: Side }
+  | { readonly type: 'resign-accepted'; readonly side: Side }
   | { readonly type: 'forfeit'; readonly side: Side }
   | { readonly type: 'rematched' };
 
-export const GAME_RECORD_SCHEMA = 2;
+export const GAME_RECORD_SCHEMA = 3;
 
 export interface GameRecord {
   readonly schema: typeof GAME_RECORD_SCHEMA;
@@ -75,6 +104,8 @@ export interface GameRecord {
   readonly seats: readonly Seat[];
   readonly players: Readonly<Record<Side, PlayerRef>>;
   readonly match: MatchState;
+  /** The match's dice: chain and client seed. */
+  readonly dice: MatchDice;
   /** The current game's dice: the seed stays secret until the game ends. */
   readonly fair: FairRecord;
   /** Earlier games of the match, seeds revealed. */
@@ -95,28 +126,37 @@ export interface Challenge {
   readonly variant: Variant;
   readonly length: number;
   readonly createdAt: number;
+  /** The match's dice, fixed when the challenge was posted (its commitment is in the message). */
+  readonly dice: { readonly master: string; readonly commit: string };
 }
 
 export type Orientation = 'own' | 'white';
 export type ThemeName = 'wood' | 'dark';
 
+/**
+ * Rolling for a person: 'off' never; 'no-double' when doubling is not possible (the person is
+ * asked only when a double could be offered); 'always' always (the person never doubles).
+ */
+export type AutoRoll = 'off' | 'no-double' | 'always';
+export const AUTO_ROLLS: readonly AutoRoll[] = ['off', 'no-double', 'always'];
+
 export interface UserSettings {
   readonly lang: Lang | null;
   /** 'own': each player sees the board from its own side; 'white': always from White's side. */
   readonly orientation: Orientation;
-  readonly autoRoll: boolean;
+  readonly autoRoll: AutoRoll;
   /** Ask for Done after the last step (else the play is sent as soon as it is complete). */
   readonly confirm: boolean;
   readonly theme: ThemeName;
 }
 
-export const DEFAULT_SETTINGS: UserSettings = { lang: null, orientation: 'own', autoRoll: false, confirm: true, theme: 'wood' };
+export const DEFAULT_SETTINGS: UserSettings = { lang: null, orientation: 'own', autoRoll: 'off', confirm: true, theme: 'wood' };
 
 /** A setting a person can change, with its typed value. */
 export type SettingChange =
   | { readonly key: 'lang'; readonly value: Lang }
   | { readonly key: 'orientation'; readonly value: Orientation }
-  | { readonly key: 'autoRoll'; readonly value: boolean }
+  | { readonly key: 'autoRoll'; readonly value: AutoRoll }
   | { readonly key: 'confirm'; readonly value: boolean }
   | { readonly key: 'theme'; readonly value: ThemeName };
 

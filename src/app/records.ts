@@ -4,9 +4,11 @@
  * (never edited once released), and a record that is not what it claims is refused with a
  * RecordError instead of being trusted. Writing always uses the current version.
  */
+import { randomBytes } from 'node:crypto';
+import { chainCommit } from '../engine/dice.js';
 import { GAME_SCHEMA } from '../engine/game.js';
 import { MATCH_SCHEMA } from '../engine/match.js';
-import { DEFAULT_SETTINGS, GAME_RECORD_SCHEMA, type Challenge, type GameRecord, type Lang, type UserSettings } from './model.js';
+import { AUTO_ROLLS, DEFAULT_SETTINGS, GAME_RECORD_SCHEMA, type Challenge, type GameRecord, type Lang, type UserSettings } from './model.js';
 
 export class RecordError extends Error {}
 
@@ -46,6 +48,26 @@ function gameV1toV2(r: Json): Json {
   return { ...rest, schema: 2, kind, seats: [{ chatId, viewer, lang }], events: [] };
 }
 
+/**
+ * Schema 2 -> 3: the seat says whose settings draw it (the person in a game against the bot,
+ * White in a group: the challenger); the dice records say their scheme (1: a seed per game);
+ * the match's dice chain is empty, so the rest of such a match keeps the first scheme.
+ */
+function gameV2toV3(r: Json): Json {
+  const players = object(r.players, 'game players') as Record<'white' | 'black', Json>;
+  const human = (side: 'white' | 'black'): number | null => (players[side]?.kind === 'human' && typeof players[side]?.id === 'number' ? (players[side]!.id as number) : null);
+  const seats = (Array.isArray(r.seats) ? r.seats : []).map((seat: Json) => ({ ...seat, owner: r.kind === 'bot' ? (human('white') ?? human('black')) : human('white') }));
+  const scheme1 = (f: unknown): Json => ({ ...object(f, 'game dice record'), scheme: 1 });
+  return {
+    ...r,
+    schema: 3,
+    seats,
+    fair: scheme1(r.fair),
+    archive: (Array.isArray(r.archive) ? r.archive : []).map(scheme1),
+    dice: { master: '', commit: '', client: '', base: 0 },
+  };
+}
+
 function checkGame(r: Json): GameRecord {
   if (typeof r.id !== 'string' || !/^[0-9a-z]{10}$/.test(r.id)) throw new RecordError('game record has no valid id');
   if (!Number.isInteger(r.v) || (r.v as number) < 0) throw new RecordError(`game ${r.id} has no valid version`);
@@ -56,13 +78,15 @@ function checkGame(r: Json): GameRecord {
   const game = object(match.game, `game ${r.id} game state`);
   if (game.schema !== GAME_SCHEMA) throw new RecordError(`game ${r.id}: game state of schema ${String(game.schema)}, this program reads ${GAME_SCHEMA}`);
   object(r.players, `game ${r.id} players`);
-  object(r.fair, `game ${r.id} dice record`);
+  const fair = object(r.fair, `game ${r.id} dice record`);
+  if (fair.scheme !== 1 && fair.scheme !== 2) throw new RecordError(`game ${r.id}: dice record of an unknown scheme`);
+  object(r.dice, `game ${r.id} match dice`);
   if (!Array.isArray(r.events)) throw new RecordError(`game ${r.id} has no event list`);
   return r as unknown as GameRecord;
 }
 
 export function decodeGame(raw: unknown): GameRecord {
-  const r = migrate(object(raw, 'game record'), 'game record', GAME_RECORD_SCHEMA, (x) => (x.schema === undefined ? 1 : Number(x.schema)), { 1: gameV1toV2 });
+  const r = migrate(object(raw, 'game record'), 'game record', GAME_RECORD_SCHEMA, (x) => (x.schema === undefined ? 1 : Number(x.schema)), { 1: gameV1toV2, 2: gameV2toV3 });
   return checkGame(r);
 }
 
@@ -72,11 +96,19 @@ export function encodeGame(rec: GameRecord): string {
 
 // ---- challenges --------------------------------------------------------------------------------
 
-export const CHALLENGE_SCHEMA = 1;
+export const CHALLENGE_SCHEMA = 2;
+
+/** Schema 1 -> 2: the match's dice chain is fixed with the challenge (a fresh one for old ones). */
+function challengeV1toV2(r: Json): Json {
+  const master = randomBytes(32).toString('hex');
+  return { ...r, schema: 2, dice: { master, commit: chainCommit(master) } };
+}
 
 export function decodeChallenge(raw: unknown): Challenge {
-  const r = migrate(object(raw, 'challenge'), 'challenge', CHALLENGE_SCHEMA, (x) => (x.schema === undefined ? 1 : Number(x.schema)), {});
+  const r = migrate(object(raw, 'challenge'), 'challenge', CHALLENGE_SCHEMA, (x) => (x.schema === undefined ? 1 : Number(x.schema)), { 1: challengeV1toV2 });
   if (typeof r.id !== 'string' || typeof r.chatId !== 'number') throw new RecordError('challenge record is incomplete');
+  const dice = object(r.dice, 'challenge dice');
+  if (typeof dice.master !== 'string' || typeof dice.commit !== 'string') throw new RecordError('challenge record has no dice chain');
   const { schema: _s, ...challenge } = r;
   return challenge as unknown as Challenge;
 }
@@ -87,31 +119,59 @@ export function encodeChallenge(c: Challenge): string {
 
 // ---- users -------------------------------------------------------------------------------------
 
-export const USER_SCHEMA = 2;
+export const USER_SCHEMA = 3;
 
 /** Schema 1 (the first version): the settings object itself, with no schema field. */
 function userV1toV2(r: Json): Json {
   return { schema: 2, settings: { ...r } };
 }
 
-export interface UserRecord {
-  readonly settings: UserSettings;
+/** Schema 2 -> 3: auto-roll has three values (on was "unless I can double"); fair-dice state. */
+function userV2toV3(r: Json): Json {
+  const s = object(r.settings, 'user settings');
+  const autoRoll = s.autoRoll === true ? 'no-double' : s.autoRoll === false ? 'off' : s.autoRoll;
+  return { ...r, schema: 3, settings: { ...s, autoRoll }, fair: { next: null, seed: null }, lastGame: null };
 }
 
+export interface UserFair {
+  /** The secret master of the next match's dice chain (its commitment is shown in advance). */
+  readonly next: string | null;
+  /** The person's own client seed (null: the id of their start or accept press). */
+  readonly seed: string | null;
+}
+
+export interface UserRecord {
+  readonly settings: UserSettings;
+  readonly fair: UserFair;
+  /** The last game of theirs that ended (plain /fair checks it). */
+  readonly lastGame: string | null;
+}
+
+/** What a client seed may be: printable ASCII without spaces or colons, 1 to 64 characters. */
+export const CLIENT_SEED = /^[!-9;-~]{1,64}$/;
+
 export function decodeUser(raw: unknown): UserRecord {
-  const r = migrate(object(raw, 'user record'), 'user record', USER_SCHEMA, (x) => (x.schema === undefined ? 1 : Number(x.schema)), { 1: userV1toV2 });
+  const r = migrate(object(raw, 'user record'), 'user record', USER_SCHEMA, (x) => (x.schema === undefined ? 1 : Number(x.schema)), { 1: userV1toV2, 2: userV2toV3 });
   const s = object(r.settings, 'user settings');
   // Unknown or broken values fall back to the defaults, one setting at a time.
   const settings: UserSettings = {
     lang: s.lang === 'ru' || s.lang === 'en' ? s.lang : DEFAULT_SETTINGS.lang,
     orientation: s.orientation === 'white' || s.orientation === 'own' ? s.orientation : DEFAULT_SETTINGS.orientation,
-    autoRoll: typeof s.autoRoll === 'boolean' ? s.autoRoll : DEFAULT_SETTINGS.autoRoll,
+    autoRoll: (AUTO_ROLLS as readonly unknown[]).includes(s.autoRoll) ? (s.autoRoll as UserSettings['autoRoll']) : DEFAULT_SETTINGS.autoRoll,
     confirm: typeof s.confirm === 'boolean' ? s.confirm : DEFAULT_SETTINGS.confirm,
     theme: s.theme === 'wood' || s.theme === 'dark' ? s.theme : DEFAULT_SETTINGS.theme,
   };
-  return { settings };
+  const f = typeof r.fair === 'object' && r.fair !== null ? (r.fair as Json) : {};
+  const fair: UserFair = {
+    next: typeof f.next === 'string' && /^[0-9a-f]{64}$/.test(f.next) ? f.next : null,
+    seed: typeof f.seed === 'string' && CLIENT_SEED.test(f.seed) ? f.seed : null,
+  };
+  const lastGame = typeof r.lastGame === 'string' && /^[0-9a-z]{10}$/.test(r.lastGame) ? r.lastGame : null;
+  return { settings, fair, lastGame };
 }
 
 export function encodeUser(u: UserRecord): string {
-  return JSON.stringify({ schema: USER_SCHEMA, settings: u.settings });
+  return JSON.stringify({ schema: USER_SCHEMA, settings: u.settings, fair: u.fair, lastGame: u.lastGame });
 }
+
+export const EMPTY_USER: UserRecord = { settings: DEFAULT_SETTINGS, fair: { next: null, seed: null }, lastGame: null };

@@ -14,15 +14,18 @@ import type { Logger } from '../logger.js';
 import type { Metrics } from './metrics.js';
 import { renderPosition } from '../render/index.js';
 import { attempt, type Outbox } from './outbox.js';
+import { sameButtons } from './replies.js';
 import { caption } from './view/caption.js';
 import { gameKeyboard } from './view/keyboard.js';
-import { renderOptions } from './view/board.js';
+import { renderOptions, viewerOf } from './view/board.js';
 import { translator } from './view/text.js';
 
 export interface ShowOptions {
   readonly resignMenu?: boolean;
   /** Send a new message even if one exists (the old one is left as it is). */
   readonly fresh?: boolean;
+  /** What a pressed board message shows now: no edit when it would not change (a late press). */
+  readonly seen?: { readonly messageId: number; readonly caption: string; readonly keyboard: unknown };
 }
 
 export interface BoardDeps {
@@ -63,10 +66,9 @@ export class Boards {
 
   constructor(private readonly deps: BoardDeps) {}
 
-  /** The settings the board is drawn with: its person's (the first person's in a shared board). */
-  private async settingsFor(rec: GameRecord): Promise<UserSettings> {
-    const human = rec.players.white.kind === 'human' ? rec.players.white : rec.players.black.kind === 'human' ? rec.players.black : null;
-    return human && human.kind === 'human' ? await this.deps.players.settings(human.id) : DEFAULT_SETTINGS;
+  /** The settings a board is drawn with: its owner's (the person; in a group, the challenger). */
+  private async settingsFor(seat: Seat): Promise<UserSettings> {
+    return seat.owner !== null ? await this.deps.players.settings(seat.owner) : DEFAULT_SETTINGS;
   }
 
   /**
@@ -162,14 +164,18 @@ export class Boards {
     const seat = rec.seats.find((x) => x.chatId === chatId);
     if (!seat) return 'skipped';
     const t = translator(this.deps.i18n, seat.lang);
-    const settings = await this.settingsFor(rec);
-    const text = caption(rec, seat, t);
-    const markup = gameKeyboard(rec, t, opts);
+    const settings = await this.settingsFor(seat);
+    const text = caption(rec, seat, t, settings);
+    const markup = gameKeyboard(rec, t, { viewer: viewerOf(rec, seat, settings), variant: rec.match.variant }, opts);
     const options = renderOptions(rec, seat, t, settings);
     const look = JSON.stringify([text, markup, options, displayPosition(rec.match.game)]);
     const api = this.deps.api;
     const where = await this.deps.places.where(rec.id, chatId);
     if (where && !opts.fresh && before?.look === look) return 'skipped'; // nothing would change
+    if (where && !opts.fresh && opts.seen && opts.seen.messageId === where.messageId && opts.seen.caption === text && sameButtons(opts.seen.keyboard, markup.inline_keyboard)) {
+      this.markShown(key, rec, look);
+      return 'skipped'; // the pressed message already shows this
+    }
     if (where?.v !== undefined && where.v > rec.v) return 'skipped'; // another instance showed a newer one
     const r0 = performance.now();
     const png = await renderPosition(displayPosition(rec.match.game), options);
@@ -202,6 +208,14 @@ export class Boards {
   /** The board message of a game in a chat, if one was sent. */
   async messageOf(rec: GameRecord, chatId: number): Promise<number | null> {
     return (await this.deps.places.where(rec.id, chatId))?.messageId ?? null;
+  }
+
+  /** The board sent afresh at the bottom of the chat; the old message loses its buttons. */
+  async bringDown(rec: GameRecord, chatId: number): Promise<void> {
+    const old = await this.messageOf(rec, chatId);
+    await this.showSeat(rec, chatId, { fresh: true });
+    const now = await this.messageOf(rec, chatId);
+    if (old !== null && now !== old) await this.retire(chatId, old);
   }
 
   /** Take the keyboard off an old board message (pressed after a newer board was sent). */

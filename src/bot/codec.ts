@@ -7,32 +7,50 @@
  *                          turn (steps and whole plays): <game no>.<roll no>.<steps taken>
  *                          in base 36, so that a press from a board a little behind can apply
  *   c|<challenge>|<a|d|x>  accept, decline, cancel a challenge
- *   pb|<variant>[|<level>[|<length>|other]]  the play-the-bot menu (other: ask for a length)
+ *   pb|<variant>[|<level>[|<length>|other[|+]]]  the play-the-bot menu (other: ask for a length;
+ *                          +: start although another game with the bot is in progress)
  *   m|<menu item>          main menu items
- *   ru|<variant>|<page>    rules lessons
+ *   ru|<variant>|<page>[|<lang>|<user>]  rules lessons (in a group: its language and the one
+ *                          person who may turn its pages, user id in base 36)
  *   st|<key>|<value>       settings
+ *   rs|<game>|<user>|<1|2|3|m|x>  a resign message for one person (user id in base 36): resign
+ *                          for 1, 2, 3 times the cube, m choose this game, x never mind
+ *   ab|<game>|<v> / ab|keep  abandon a game against the bot (after /cancel asked) / keep playing
+ *   gc|<game>              continue a game: its board again, at the bottom of the chat
+ *   fc|<game>              check the dice of a game
  */
 import type { Press } from '../app/games.js';
-import { LANGS, type BotLevel, type SettingChange, type TurnStamp } from '../app/model.js';
+import { AUTO_ROLLS, LANGS, type AutoRoll, type BotLevel, type Lang, type SettingChange, type TurnStamp } from '../app/model.js';
 import { LEVELS_IN_ORDER } from '../ai/player.js';
+import type { ResignLevel } from '../engine/game.js';
 import type { Variant } from '../engine/types.js';
 
 export type GameAct = Press | { readonly type: 'resign-menu' } | { readonly type: 'back' } | { readonly type: 'rematch' };
 export type MenuItem = 'bot' | 'friend' | 'rules' | 'settings' | 'help';
 export type ChallengeAct = 'accept' | 'decline' | 'cancel';
-
+export type ResignAct = ResignLevel | 'menu' | 'never-mind';
 
 export type Callback =
   | { readonly kind: 'game'; readonly id: string; readonly v: number; readonly act: GameAct; readonly turn?: TurnStamp }
   | { readonly kind: 'challenge'; readonly id: string; readonly act: ChallengeAct }
-  | { readonly kind: 'play-bot'; readonly variant: Variant | null; readonly level: BotLevel | null; readonly length: number | 'other' | null }
+  | { readonly kind: 'play-bot'; readonly variant: Variant | null; readonly level: BotLevel | null; readonly length: number | 'other' | null; readonly another?: boolean }
   | { readonly kind: 'menu'; readonly item: MenuItem }
-  | { readonly kind: 'rules'; readonly variant: Variant; readonly page: number }
-  | { readonly kind: 'settings'; readonly change: SettingChange };
+  | { readonly kind: 'rules'; readonly variant: Variant; readonly page: number; readonly group?: { readonly lang: Lang; readonly user: number } }
+  | { readonly kind: 'settings'; readonly change: SettingChange }
+  | { readonly kind: 'resign'; readonly id: string; readonly user: number; readonly act: ResignAct }
+  | { readonly kind: 'abandon'; readonly id: string; readonly v: number }
+  | { readonly kind: 'keep' }
+  | { readonly kind: 'continue'; readonly id: string }
+  | { readonly kind: 'check'; readonly id: string };
 
 export const MATCH_LENGTHS = [1, 3, 5, 7] as const;
 const ID = /^[0-9a-z]{10}$/;
+/** A Telegram user id in base 36 (up to 2^53). */
+const USER = /^[0-9a-z]{1,11}$/;
 const MENU_ITEMS: readonly MenuItem[] = ['bot', 'friend', 'rules', 'settings', 'help'];
+/** The longest match that can be chosen (typed or from the menu). */
+export const MAX_MATCH = 25;
+const AUTO_CODES: Readonly<Record<AutoRoll, string>> = { off: 'off', 'no-double': 'nd', always: 'on' };
 
 function pad(n: number): string {
   return String(n).padStart(2, '0');
@@ -89,7 +107,11 @@ function decodeAct(s: string): GameAct | null {
 const SETTING_CODES: ReadonlyMap<string, (value: string) => SettingChange | null> = new Map<string, (value: string) => SettingChange | null>([
   ['lang', (v) => ((LANGS as readonly string[]).includes(v) ? { key: 'lang', value: v as 'ru' } : null)],
   ['orient', (v) => (v === 'own' || v === 'white' ? { key: 'orientation', value: v } : null)],
-  ['auto', (v) => (v === '0' || v === '1' ? { key: 'autoRoll', value: v === '1' } : null)],
+  // '0' and '1' are the buttons of the first version (on meant "unless I can double").
+  ['auto', (v) => {
+    const value = v === '0' ? 'off' : v === '1' ? 'no-double' : AUTO_ROLLS.find((a) => AUTO_CODES[a] === v);
+    return value ? { key: 'autoRoll', value } : null;
+  }],
   ['confirm', (v) => (v === '0' || v === '1' ? { key: 'confirm', value: v === '1' } : null)],
   ['theme', (v) => (v === 'wood' || v === 'dark' ? { key: 'theme', value: v } : null)],
 ]);
@@ -98,7 +120,7 @@ function encodeSetting(c: SettingChange): string {
   switch (c.key) {
     case 'lang': return `st|lang|${c.value}`;
     case 'orientation': return `st|orient|${c.value}`;
-    case 'autoRoll': return `st|auto|${c.value ? 1 : 0}`;
+    case 'autoRoll': return `st|auto|${AUTO_CODES[c.value]}`;
     case 'confirm': return `st|confirm|${c.value ? 1 : 0}`;
     case 'theme': return `st|theme|${c.value}`;
   }
@@ -109,10 +131,15 @@ export function encode(cb: Callback): string {
   switch (cb.kind) {
     case 'game': return `g|${cb.id}|${cb.v}|${encodeAct(cb.act)}${cb.turn ? `|${cb.turn.gameNo.toString(36)}.${cb.turn.roll.toString(36)}.${cb.turn.steps}` : ''}`;
     case 'challenge': return `c|${cb.id}|${{ accept: 'a', decline: 'd', cancel: 'x' }[cb.act]}`;
-    case 'play-bot': return ['pb', cb.variant ?? '', ...(cb.level ? [cb.level, ...(cb.length !== null ? [String(cb.length)] : [])] : [])].join('|');
+    case 'play-bot': return ['pb', cb.variant ?? '', ...(cb.level ? [cb.level, ...(cb.length !== null ? [String(cb.length), ...(cb.another ? ['+'] : [])] : [])] : [])].join('|');
     case 'menu': return `m|${cb.item}`;
-    case 'rules': return `ru|${cb.variant}|${cb.page}`;
+    case 'rules': return `ru|${cb.variant}|${cb.page}${cb.group ? `|${cb.group.lang}|${cb.group.user.toString(36)}` : ''}`;
     case 'settings': return encodeSetting(cb.change);
+    case 'resign': return `rs|${cb.id}|${cb.user.toString(36)}|${cb.act === 'menu' ? 'm' : cb.act === 'never-mind' ? 'x' : cb.act}`;
+    case 'abandon': return `ab|${cb.id}|${cb.v}`;
+    case 'keep': return 'ab|keep';
+    case 'continue': return `gc|${cb.id}`;
+    case 'check': return `fc|${cb.id}`;
   }
 }
 
@@ -143,7 +170,8 @@ export function parseCallback(data: string | undefined): Callback | null {
       return { kind: 'challenge', id: parts[1]!, act };
     }
     case 'pb': {
-      if (parts.length < 2 || parts.length > 4) return null;
+      if (parts.length < 2 || parts.length > 5) return null;
+      if (parts.length === 5 && (parts[4] !== '+' || parts[3] === 'other')) return null;
       const variant = variantOf(parts[1]);
       if (!variant && !(parts[1] === '' && parts.length === 2)) return null;
       let level: BotLevel | null = null;
@@ -152,11 +180,12 @@ export function parseCallback(data: string | undefined): Callback | null {
         level = parts[2] as BotLevel;
       }
       let length: number | 'other' | null = null;
-      if (parts.length === 4) {
+      if (parts.length >= 4) {
         if (parts[3] === 'other') length = 'other';
-        else if (/^\d$/.test(parts[3]!) && (MATCH_LENGTHS as readonly number[]).includes(Number(parts[3]))) length = Number(parts[3]);
+        else if (/^[1-9]\d?$/.test(parts[3]!) && Number(parts[3]) <= MAX_MATCH) length = Number(parts[3]);
         else return null;
       }
+      if (parts.length === 5) return { kind: 'play-bot', variant, level, length, another: true };
       return { kind: 'play-bot', variant, level, length };
     }
     case 'm': {
@@ -165,8 +194,25 @@ export function parseCallback(data: string | undefined): Callback | null {
     }
     case 'ru': {
       const variant = variantOf(parts[1]);
-      if (parts.length !== 3 || !variant || !/^\d{1,2}$/.test(parts[2]!)) return null;
-      return { kind: 'rules', variant, page: Number(parts[2]) };
+      if ((parts.length !== 3 && parts.length !== 5) || !variant || !/^\d{1,2}$/.test(parts[2]!)) return null;
+      if (parts.length === 3) return { kind: 'rules', variant, page: Number(parts[2]) };
+      if (!(LANGS as readonly string[]).includes(parts[3]!) || !USER.test(parts[4]!)) return null;
+      return { kind: 'rules', variant, page: Number(parts[2]), group: { lang: parts[3] as Lang, user: parseInt(parts[4]!, 36) } };
+    }
+    case 'rs': {
+      if (parts.length !== 4 || !ID.test(parts[1]!) || !USER.test(parts[2]!)) return null;
+      const act: ResignAct | null = parts[3] === '1' || parts[3] === '2' || parts[3] === '3' ? (Number(parts[3]) as ResignLevel) : parts[3] === 'm' ? 'menu' : parts[3] === 'x' ? 'never-mind' : null;
+      return act === null ? null : { kind: 'resign', id: parts[1]!, user: parseInt(parts[2]!, 36), act };
+    }
+    case 'ab': {
+      if (parts.length === 2 && parts[1] === 'keep') return { kind: 'keep' };
+      if (parts.length !== 3 || !ID.test(parts[1]!) || !/^\d{1,9}$/.test(parts[2]!)) return null;
+      return { kind: 'abandon', id: parts[1]!, v: Number(parts[2]) };
+    }
+    case 'gc':
+    case 'fc': {
+      if (parts.length !== 2 || !ID.test(parts[1]!)) return null;
+      return { kind: parts[0] === 'gc' ? 'continue' : 'check', id: parts[1]! };
     }
     case 'st': {
       const make = parts.length === 3 ? SETTING_CODES.get(parts[1]!) : undefined;

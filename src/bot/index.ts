@@ -2,7 +2,7 @@
 import { answerQuery } from './replies.js';
 import { conversations, createConversation } from '@grammyjs/conversations';
 import { sequentialize } from '@grammyjs/runner';
-import { Bot, type Context } from 'grammy';
+import { Bot, type BotError, type Context, type Transformer } from 'grammy';
 import { isStorageDown, type App } from '../app/index.js';
 import type { Lang } from '../app/model.js';
 import { langFromTelegram } from '../app/players.js';
@@ -18,9 +18,12 @@ import { migrateFeature } from './features/migrate.js';
 import { playFeature } from './features/play.js';
 import { rulesFeature } from './features/rules.js';
 import { settingsFeature } from './features/settings.js';
-import { menuFeature, start } from './features/start.js';
+import { menuFeature, privateFallback, start } from './features/start.js';
+import { resignFeature } from './features/resign.js';
+import { abandonFeature } from './features/cancel.js';
+import { fairFeature } from './features/fair.js';
 import { createI18n } from './i18n.js';
-import { attempt, Outbox, type OutboxOptions } from './outbox.js';
+import { attempt, Outbox, OutboxError, type OutboxOptions } from './outbox.js';
 import { ChatPacer, TELEGRAM_LIMITS } from './pacing.js';
 import type { Metrics } from './metrics.js';
 import { setAnswerObserver } from './replies.js';
@@ -40,6 +43,8 @@ export interface CreatedBot {
 export interface BotOptions {
   readonly outbox?: Partial<OutboxOptions>;
   readonly metrics?: Metrics;
+  /** Stands in for Telegram beneath the outbox (tests): every call reaches it through the outbox. */
+  readonly transport?: Transformer;
 }
 
 export function createBot(config: Config, app: App, log: Logger, opts: BotOptions = {}): CreatedBot {
@@ -54,6 +59,7 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
     if (Date.now() - paceWarned > 60_000) (paceWarned = Date.now()), log.warn({ err: e }, 'shared pacing unavailable: pacing this process alone');
   });
   const outbox = new Outbox({ log, pacer, observe: metrics ? (method, outcome) => metrics.call(method, outcome) : undefined, ...opts.outbox });
+  if (opts.transport) bot.api.config.use(opts.transport);
   bot.api.config.use(outbox.transformer);
 
   const langOf = async (ctx: Ctx): Promise<Lang> => {
@@ -65,9 +71,33 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
   if (metrics) setAnswerObserver((ms) => metrics.answer.observe(ms / 1000));
   const services: Services = { config, api: bot.api, app, boards, i18n, log, langOf, t: (lang) => translator(i18n, lang), chatDelay: (chatId) => pacer.delay(chatId) };
 
+  // During a storage outage every update fails alike: say it once a minute, not per update.
+  let outageLogged = 0;
+  const onError = async (err: BotError<Ctx>): Promise<void> => {
+    const down = isStorageDown(err.error);
+    // A chat the bot cannot write to (blocked, kicked): the outbox has said so once, at info.
+    const quiet = err.error instanceof OutboxError && (err.error.kind === 'blocked' || err.error.kind === 'gone' || err.error.kind === 'not-modified');
+    if (quiet) return;
+    if (!down) log.error({ err: err.error, update: err.ctx.update.update_id }, 'error while handling an update');
+    else if (Date.now() - outageLogged > 60_000) {
+      outageLogged = Date.now();
+      log.error({ err: err.error, update: err.ctx.update.update_id }, 'storage unavailable: updates are answered "try again"');
+    }
+    const lang = langFromTelegram(err.ctx.from?.language_code, config.defaultLanguage);
+    const text = i18n.t(lang, down ? 'toast-try-again' : 'toast-error');
+    if (err.ctx.callbackQuery) await attempt(() => err.ctx.answerCallbackQuery(text));
+    else if (down && err.ctx.chat?.type === 'private') await attempt(() => err.ctx.reply(text));
+  };
+
+
+  // Every update runs inside one error boundary, whichever way it came (polling or webhook), so
+  // a failure is answered and logged the same way and never escapes handleUpdate.
+  bot.catch(onError);
+  const root = bot.errorBoundary(onError);
+
   // An update delivered twice (a webhook retried, a restart before the offset was confirmed) is
   // handled once, across every instance sharing the store.
-  bot.use(async (ctx, next) => {
+  root.use(async (ctx, next) => {
     ctx.receivedAt = performance.now();
     metrics?.updates.inc({ kind: ctx.callbackQuery ? 'callback' : ctx.inlineQuery ? 'inline' : ctx.message ? 'message' : 'other' });
     if (!(await app.firstDelivery(ctx.update.update_id))) {
@@ -78,11 +108,11 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
   });
   // Updates of one chat are handled in order (different chats run concurrently): a reply never
   // overtakes the button press before it, and two presses on one board apply one after the other.
-  bot.use(sequentialize((ctx) => (ctx.chat?.id ?? ctx.from?.id)?.toString()));
-  bot.use(i18n);
+  root.use(sequentialize((ctx) => (ctx.chat?.id ?? ctx.from?.id)?.toString()));
+  root.use(i18n);
   // Dialogues keep their state in the store (a day at most), keyed by chat. Only private text
   // messages and the button that opens a dialogue can concern one: game buttons skip this.
-  const dialogues = bot.filter((ctx) => ctx.chat?.type === 'private' && (ctx.message?.text !== undefined || /\|other$/.test(ctx.callbackQuery?.data ?? '')));
+  const dialogues = root.filter((ctx) => ctx.chat?.type === 'private' && (ctx.message?.text !== undefined || /\|other$/.test(ctx.callbackQuery?.data ?? '')));
   dialogues.use(
     conversations<Ctx, Context>({
       storage: {
@@ -99,34 +129,23 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
   );
   dialogues.use(createConversation<Ctx, Context>(lengthDialogue(services), LENGTH_DIALOGUE));
   const commands = commandGroup(services, app.fair);
-  bot.use(commands);
+  root.use(commands);
   // /start in a group is answered too, but is not in the group menu.
-  bot.chatType(['group', 'supergroup']).command('start', (ctx) => start(ctx as unknown as Ctx));
-  bot.use(menuFeature(services));
-  bot.use(playFeature(services));
-  bot.use(challengeFeature(services));
-  bot.use(gameFeature(services));
-  bot.use(rulesFeature(services));
-  bot.use(settingsFeature(services));
-  bot.use(migrateFeature(services));
-  bot.on('callback_query:data', async (ctx) => {
+  root.chatType(['group', 'supergroup']).command('start', (ctx) => start(ctx as unknown as Ctx));
+  root.use(menuFeature(services));
+  root.use(playFeature(services));
+  root.use(challengeFeature(services));
+  root.use(gameFeature(services));
+  root.use(rulesFeature(services));
+  root.use(settingsFeature(services));
+  root.use(resignFeature(services));
+  root.use(abandonFeature(services));
+  root.use(fairFeature(services));
+  root.use(migrateFeature(services));
+  root.on('callback_query:data', async (ctx) => {
     await answerQuery(ctx, ctx.t('toast-bad-button'));
   });
-
-  // During a storage outage every update fails alike: say it once a minute, not per update.
-  let outageLogged = 0;
-  bot.catch(async (err) => {
-    const down = isStorageDown(err.error);
-    if (!down) log.error({ err: err.error, update: err.ctx.update.update_id }, 'error while handling an update');
-    else if (Date.now() - outageLogged > 60_000) {
-      outageLogged = Date.now();
-      log.error({ err: err.error, update: err.ctx.update.update_id }, 'storage unavailable: updates are answered "try again"');
-    }
-    const lang = langFromTelegram(err.ctx.from?.language_code, config.defaultLanguage);
-    const text = i18n.t(lang, down ? 'toast-try-again' : 'toast-error');
-    if (err.ctx.callbackQuery) await attempt(() => err.ctx.answerCallbackQuery(text));
-    else if (down && err.ctx.chat?.type === 'private') await attempt(() => err.ctx.reply(text));
-  });
+  root.use(privateFallback());
 
   const resume = async (): Promise<number> => {
     let shown = 0;

@@ -9,8 +9,17 @@ type EditExtra = Parameters<Ctx['editMessageText']>[1];
  * (or cannot be edited) the text is sent as a new message instead.
  */
 export async function editPressed(ctx: Ctx, text: string, extra?: EditExtra): Promise<void> {
+  // The same text and buttons again (a late second press): nothing to send.
+  const shown = ctx.callbackQuery?.message as { text?: string; reply_markup?: { inline_keyboard?: unknown } } | undefined;
+  if (shown && shown.text === text && sameButtons(shown.reply_markup?.inline_keyboard, (extra?.reply_markup as { inline_keyboard?: unknown } | undefined)?.inline_keyboard)) return;
   const r = await attempt(() => ctx.editMessageText(text, extra), ['not-modified', 'gone']);
   if (!r.ok && r.kind === 'gone') await ctx.reply(text, extra as never);
+}
+
+/** Whether two inline keyboards have the same buttons (absent = none). */
+export function sameButtons(a: unknown, b: unknown): boolean {
+  const norm = (k: unknown): string => JSON.stringify(((k as Array<Array<{ text?: string; callback_data?: string; url?: string }>>) ?? []).map((row) => row.map((x) => [x.text, x.callback_data ?? null, x.url ?? null])).filter((row) => row.length));
+  return norm(a) === norm(b);
 }
 
 /** Edit a message by id; "not modified", "gone" and "blocked" change nothing and are not errors. */

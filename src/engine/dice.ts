@@ -40,6 +40,62 @@ export function newSeed(): string {
   return randomBytes(32).toString('hex');
 }
 
+/**
+ * Dice that the operator cannot choose either (SPEC §4, README "Fair dice"). A match's server
+ * seeds form a hash chain committed before the player's seed is known: from a secret master m,
+ * x_64 = m and x_(i-1) = SHA-256(x_i) (over the 32 raw bytes); the commitment is x_0 and game k
+ * of the match uses x_k, revealed when that game ends (SHA-256 applied k times gives x_0; later
+ * seeds cannot be derived from earlier ones). Roll n of game k is
+ * HMAC-SHA256(x_k, `${clientSeed}:${gameId}:${k}:${n}`), read as above.
+ */
+export const CHAIN_LENGTH = 64;
+
+function sha256Hex(hex: string): string {
+  return createHash('sha256').update(Buffer.from(hex, 'hex')).digest('hex');
+}
+
+/** x_k of the chain of `master` (x_64 = master). */
+export function chainSeed(masterHex: string, k: number): string {
+  if (!Number.isInteger(k) || k < 0 || k > CHAIN_LENGTH) throw new RangeError(`chain index must be 0..${CHAIN_LENGTH}`);
+  let x = masterHex;
+  for (let i = CHAIN_LENGTH; i > k; i--) x = sha256Hex(x);
+  return x;
+}
+
+/** The commitment x_0 of a chain. */
+export function chainCommit(masterHex: string): string {
+  return chainSeed(masterHex, 0);
+}
+
+/** Whether `seed` is x_k of the chain committed as `commit`. */
+export function chainMatches(seedHex: string, k: number, commit: string): boolean {
+  if (!/^[0-9a-f]{64}$/i.test(seedHex) || !Number.isInteger(k) || k < 1 || k > CHAIN_LENGTH) return false;
+  let x = seedHex.toLowerCase();
+  for (let i = 0; i < k; i++) x = sha256Hex(x);
+  return x === commit.toLowerCase();
+}
+
+/** The HMAC message prefix of game k of a match: rolls are HMAC(x_k, `${key}:${n}`). */
+export function chainKey(clientSeed: string, gameId: string, k: number): string {
+  return `${clientSeed}:${gameId}:${k}`;
+}
+
+/** Check game k of a chained match: x_k belongs to the commitment and yields every roll. */
+export function verifyChainRolls(seedHex: string, k: number, commit: string, key: string, rolls: readonly Dice[]): Verification {
+  const hashMatches = chainMatches(seedHex, k, commit);
+  let firstMismatch = -1;
+  if (hashMatches) {
+    for (let n = 0; n < rolls.length; n++) {
+      const d = fairRoll(seedHex, key, n);
+      if (d[0] !== rolls[n]![0] || d[1] !== rolls[n]![1]) {
+        firstMismatch = n;
+        break;
+      }
+    }
+  }
+  return { ok: hashMatches && firstMismatch === -1, hashMatches, firstMismatch };
+}
+
 export class FairDice implements DiceSource {
   constructor(
     readonly seedHex: string,

@@ -13,7 +13,8 @@ import { isDie, otherSide, type Dice, type Die, type Position, type Side, type S
 export const GAME_SCHEMA = 1;
 
 export type Phase = 'opening' | 'roll' | 'move' | 'double' | 'resign' | 'over';
-export type ResultKind = 'oin' | 'mars' | 'single' | 'gammon' | 'backgammon' | 'draw';
+/** 'forfeit': the game (and its match) was abandoned: no points, the opponent wins the match. */
+export type ResultKind = 'oin' | 'mars' | 'single' | 'gammon' | 'backgammon' | 'draw' | 'forfeit';
 export type ResignLevel = 1 | 2 | 3;
 
 export interface CubeState {
@@ -288,9 +289,8 @@ export function applyAction(s: GameState, action: GameAction, by: Side): Outcome
     return next(s, { phase: 'resign', pendingResign: { by, level: action.level, resume: s.phase } });
   }
   if (action.type === 'forfeit') {
-    const winner = otherSide(by);
-    const multiplier = s.variant === 'long' ? 2 : 3;
-    const result: GameResult = { winner, kind: s.variant === 'long' ? 'mars' : 'backgammon', multiplier, points: multiplier * s.cube.value, reason: 'forfeit' };
+    // Leaving is not a way to lose small or big: no points are scored; the match goes to the opponent.
+    const result: GameResult = { winner: otherSide(by), kind: 'forfeit', multiplier: 0, points: 0, reason: 'forfeit' };
     return next(s, { phase: 'over', result, pendingResign: null });
   }
   const who = actor(s);

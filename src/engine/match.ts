@@ -46,7 +46,8 @@ export function applyMatchAction(m: MatchState, action: GameAction, by: Side): M
   if (game.phase !== 'over' || !game.result) return { ok: true, state: { ...m, game } };
   const score = { ...m.score };
   if (game.result.winner) score[game.result.winner] += game.result.points;
-  const winner: Side | null = score.white >= m.length ? 'white' : score.black >= m.length ? 'black' : null;
+  // A forfeit scores nothing and gives the match to the opponent.
+  const winner: Side | null = game.result.reason === 'forfeit' ? game.result.winner : score.white >= m.length ? 'white' : score.black >= m.length ? 'black' : null;
   return { ok: true, state: { ...m, game, score, winner } };
 }
 

@@ -16,12 +16,18 @@ describe('challenges', () => {
   it('an open challenge: the challenger cannot accept; the first acceptor starts the game, the rest find it gone', async () => {
     const { app } = setup();
     const c = await app.challenges.create({ chatId: -5, from: ann, target: null, variant: 'short', length: 3 });
-    expect(await app.challenges.accept(c.id, ann)).toEqual({ kind: 'own' });
-    const results = await Promise.all([app.challenges.accept(c.id, ben), app.challenges.accept(c.id, eve)]);
+    expect(await app.challenges.accept(c.id, ann, 'press-ann')).toEqual({ kind: 'own' });
+    const results = await Promise.all([app.challenges.accept(c.id, ben, 'press-ben'), app.challenges.accept(c.id, eve, 'press-eve')]);
     expect(results.map((r) => r.kind).sort()).toEqual(['gone', 'started']);
     const started = results.find((r) => r.kind === 'started') as Extract<(typeof results)[number], { kind: 'started' }>;
     expect(started.game.id).toBe(c.id);
-    expect(started.game.players.white).toMatchObject({ id: 1 });
+    // Colours are drawn; the board is the challenger's, from the challenger's side.
+    const annSide = started.game.players.white.kind === 'human' && started.game.players.white.id === 1 ? 'white' : 'black';
+    expect(started.game.players[annSide]).toMatchObject({ id: 1 });
+    expect(started.game.seats[0]).toMatchObject({ owner: 1, viewer: annSide, lang: 'en' });
+    // The dice: the chain committed in the challenge message, the acceptor's press as client seed.
+    expect(started.game.dice.commit).toBe(c.dice.commit);
+    expect(started.game.dice.client).toMatch(/^press-(ben|eve)$/);
     expect(await app.games.get(c.id)).toEqual(started.game);
     expect((await app.games.inChat(-5)).map((g) => g.id)).toEqual([c.id]);
     expect(await app.challenges.get(c.id)).toBeNull();
@@ -30,11 +36,11 @@ describe('challenges', () => {
   it('a challenge to someone: only they may accept or decline; only the challenger may cancel', async () => {
     const { app } = setup();
     const c = await app.challenges.create({ chatId: -5, from: ann, target: { id: null, username: 'Ben', name: null }, variant: 'long', length: 1 });
-    expect((await app.challenges.accept(c.id, eve)).kind).toBe('not-target');
+    expect((await app.challenges.accept(c.id, eve, 'press-eve')).kind).toBe('not-target');
     expect((await app.challenges.decline(c.id, eve)).kind).toBe('not-allowed');
     expect((await app.challenges.cancel(c.id, ben.id)).kind).toBe('not-allowed');
     expect((await app.challenges.decline(c.id, ben)).kind).toBe('done');
-    expect((await app.challenges.accept(c.id, ben)).kind).toBe('gone');
+    expect((await app.challenges.accept(c.id, ben, 'press-ben')).kind).toBe('gone');
   });
 
   it('a failure between taking the challenge and starting its game leaves the challenge open and no game', async () => {
@@ -66,11 +72,11 @@ describe('challenges', () => {
     };
     const { app } = setup(flaky);
     const c = await app.challenges.create({ chatId: -9, from: ann, target: null, variant: 'long', length: 1 });
-    await expect(app.challenges.accept(c.id, ben)).rejects.toThrow('connection lost');
+    await expect(app.challenges.accept(c.id, ben, 'press-ben')).rejects.toThrow('connection lost');
     expect(await app.challenges.get(c.id)).not.toBeNull();
     expect(await app.games.get(c.id)).toBeNull();
     // Pressed again, it works.
-    expect((await app.challenges.accept(c.id, ben)).kind).toBe('started');
+    expect((await app.challenges.accept(c.id, ben, 'press-ben')).kind).toBe('started');
     expect(await app.games.get(c.id)).not.toBeNull();
   });
 

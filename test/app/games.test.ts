@@ -136,7 +136,7 @@ describe('games against the bot', () => {
   });
 
   it('without "confirm" a complete play is sent at once; auto-roll rolls for the player', async () => {
-    const g = games({ ...DEFAULT_SETTINGS, confirm: false, autoRoll: true });
+    const g = games({ ...DEFAULT_SETTINGS, confirm: false, autoRoll: 'no-double' });
     let rec = await started(g, { chatId: 1, kind: 'bot', lang: 'en', white: alice, black: { kind: 'bot', level: 'easy' }, variant: 'long', length: 1 });
     // Auto-roll: a person's turn never waits in the roll phase (no cube in long nardy).
     expect(rec.match.game.phase).toBe('move');
@@ -161,6 +161,9 @@ describe('games against the bot', () => {
     const f = await g.forfeit(rec2.id, 1);
     expect(f?.finished).toBe(true);
     expect(f?.match.winner).toBe('black');
+    // Abandoning scores nothing (not the biggest loss): the result says what happened.
+    expect(f?.match.game.result).toMatchObject({ winner: 'black', kind: 'forfeit', points: 0, reason: 'forfeit' });
+    expect(f?.match.score).toEqual({ white: 0, black: 0 });
   });
 
   it('rematch: one new game for two presses, colours swapped', async () => {

@@ -9,8 +9,8 @@ describe('players', () => {
     const p = new Players(new MemoryStore({ challengeSeconds: 1, finishedSeconds: 1, idleSeconds: 1 }), 'ru');
     expect(await p.settings(7)).toEqual(DEFAULT_SETTINGS);
     await p.change(7, { key: 'theme', value: 'dark' });
-    await p.change(7, { key: 'autoRoll', value: true });
-    expect(await p.settings(7)).toEqual({ ...DEFAULT_SETTINGS, theme: 'dark', autoRoll: true });
+    await p.change(7, { key: 'autoRoll', value: 'always' });
+    expect(await p.settings(7)).toEqual({ ...DEFAULT_SETTINGS, theme: 'dark', autoRoll: 'always' });
   });
 
   it('the language: the one chosen, else Telegram\'s, else the default', async () => {

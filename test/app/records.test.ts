@@ -11,7 +11,10 @@ describe('game records', () => {
     const rec = decodeGame(structuredClone(v1));
     expect(rec.schema).toBe(GAME_RECORD_SCHEMA);
     expect(rec.kind).toBe('group');
-    expect(rec.seats).toEqual([{ chatId: -100777, viewer: 'white', lang: 'en' }]);
+    // The group board is drawn with the challenger's (White's) settings; dice of the first scheme.
+    expect(rec.seats).toEqual([{ chatId: -100777, viewer: 'white', lang: 'en', owner: (v1.players as { white: { id: number } }).white.id }]);
+    expect(rec.fair.scheme).toBe(1);
+    expect(rec.dice.master).toBe('');
     expect(rec.events).toEqual([]);
     expect('note' in rec).toBe(false);
     expect(rec.match).toEqual(v1.match);
@@ -37,9 +40,13 @@ describe('game records', () => {
 
 describe('user records', () => {
   it('the first version stored the settings themselves: they are migrated', () => {
-    expect(decodeUser({ lang: 'en', orientation: 'white', autoRoll: true, confirm: false, theme: 'dark' }).settings).toEqual({ lang: 'en', orientation: 'white', autoRoll: true, confirm: false, theme: 'dark' });
+    // Auto-roll "on" of the first versions meant "unless I can double".
+    expect(decodeUser({ lang: 'en', orientation: 'white', autoRoll: true, confirm: false, theme: 'dark' }).settings).toEqual({ lang: 'en', orientation: 'white', autoRoll: 'no-double', confirm: false, theme: 'dark' });
+    expect(decodeUser({ schema: 2, settings: { autoRoll: false } }).settings.autoRoll).toBe('off');
+    expect(decodeUser({ schema: 2, settings: {} })).toMatchObject({ fair: { next: null, seed: null }, lastGame: null });
   });
   it('broken values fall back to the defaults one by one', () => {
-    expect(decodeUser({ schema: 2, settings: { lang: 'de', theme: 'dark', autoRoll: 'yes' } }).settings).toMatchObject({ lang: null, theme: 'dark', autoRoll: false });
+    expect(decodeUser({ schema: 2, settings: { lang: 'de', theme: 'dark', autoRoll: 'yes' } }).settings).toMatchObject({ lang: null, theme: 'dark', autoRoll: 'off' });
+    expect(decodeUser({ schema: 3, settings: { autoRoll: 'sometimes' }, fair: { next: 'xyz', seed: 'has space' }, lastGame: '../x' })).toMatchObject({ settings: { autoRoll: 'off' }, fair: { next: null, seed: null }, lastGame: null });
   });
 });

@@ -19,23 +19,39 @@ const samples: Callback[] = [
   { kind: 'rules', variant: 'short', page: 7 },
   { kind: 'settings', change: { key: 'lang', value: 'en' } },
   { kind: 'settings', change: { key: 'orientation', value: 'white' } },
-  { kind: 'settings', change: { key: 'autoRoll', value: true } },
+  { kind: 'settings', change: { key: 'autoRoll', value: 'no-double' } },
+  { kind: 'settings', change: { key: 'autoRoll', value: 'always' } },
+  { kind: 'settings', change: { key: 'autoRoll', value: 'off' } },
+  { kind: 'play-bot', variant: 'long', level: 'medium', length: 25, another: true },
+  { kind: 'rules', variant: 'long', page: 3, group: { lang: 'en', user: 123456789012 } },
+  { kind: 'resign', id: 'abcdefghij', user: 9007199254740991, act: 2 },
+  { kind: 'resign', id: 'abcdefghij', user: 5, act: 'menu' },
+  { kind: 'resign', id: 'abcdefghij', user: 5, act: 'never-mind' },
+  { kind: 'abandon', id: 'abcdefghij', v: 12 },
+  { kind: 'keep' },
+  { kind: 'continue', id: 'abcdefghij' },
+  { kind: 'check', id: 'abcdefghij' },
   { kind: 'settings', change: { key: 'confirm', value: false } },
   { kind: 'settings', change: { key: 'theme', value: 'dark' } },
 ];
 
 describe('callback codec', () => {
+  it('reads the auto-roll buttons of the first version (on meant "unless I can double")', () => {
+    expect(parseCallback('st|auto|1')).toEqual({ kind: 'settings', change: { key: 'autoRoll', value: 'no-double' } });
+    expect(parseCallback('st|auto|0')).toEqual({ kind: 'settings', change: { key: 'autoRoll', value: 'off' } });
+  });
+
   it.each(samples.map((s) => [encode(s), s] as const))('%s round-trips', (data, cb) => {
     expect(data.length).toBeLessThanOrEqual(64);
     expect(parseCallback(data)).toEqual(cb);
   });
 
   it('covers every kind', () => {
-    expect(new Set(samples.map((s) => s.kind))).toEqual(new Set(['game', 'challenge', 'play-bot', 'menu', 'rules', 'settings']));
+    expect(new Set(samples.map((s) => s.kind))).toEqual(new Set(['game', 'challenge', 'play-bot', 'menu', 'rules', 'settings', 'resign', 'abandon', 'keep', 'continue', 'check']));
   });
 
   it('refuses anything else, prototype names included', () => {
-    for (const bad of ['', 'g', 'g|abcdefghij|1|zz', 'c|abcdefghij|q', 'pb|chess', 'pb|long|grandmaster', 'm|admin', 'ru|long|x', 'st|lang|de', 'st|__proto__|x', 'st|constructor|x', 'st|toString|1', 'g|abcdefghij|1|__proto__', 'g|abcdefghij|1|constructor', 'm|constructor', 'x'.repeat(65)]) {
+    for (const bad of ['', 'g', 'g|abcdefghij|1|zz', 'c|abcdefghij|q', 'pb|chess', 'pb|long|grandmaster', 'm|admin', 'ru|long|x', 'st|lang|de', 'st|__proto__|x', 'st|constructor|x', 'st|toString|1', 'g|abcdefghij|1|__proto__', 'g|abcdefghij|1|constructor', 'm|constructor', 'x'.repeat(65), 'pb|long|easy|26', 'pb|long|easy|0', 'pb|long|easy|other|+', 'pb|long|easy|5|-', 'ru|long|1|de|5', 'ru|long|1|en', 'rs|abcdefghij|5|4', 'rs|abcdefghij|-5|1', 'ab|abcdefghij', 'ab|x', 'gc|short', 'fc|abcdefghij|1']) {
       expect(parseCallback(bad)).toBeNull();
     }
   });

@@ -87,7 +87,7 @@ describe('a crash right after Accept', () => {
     const ann: FakeUser = { id: 5101, first_name: 'Ann', username: 'ann5', language_code: 'en' };
     const ben: FakeUser = { id: 5102, first_name: 'Ben', username: 'ben5', language_code: 'en' };
     fake.sendText(group, ann, '/play');
-    const ch = await fake.waitFor(() => fake.chatMessages(group.id).find((m) => m.text?.includes('wants to play')), 10_000, 'the challenge');
+    const ch = await fake.waitFor(() => fake.chatMessages(group.id).find((m) => m.text?.includes('invites anyone')), 10_000, 'the challenge');
     // The board never gets out (Telegram failing), and the bot dies: a game with no board.
     fake.inject('sendPhoto', { code: 500, description: 'Internal Server Error' }, 50);
     const accept = buttons(ch).find((b) => b.data.endsWith('|a'))!.data;

@@ -58,9 +58,9 @@ describe('the webhook', () => {
     const update = message(-77, '/play short');
     expect((await post(update)).status).toBe(200);
     expect((await post(update)).status).toBe(200);
-    await fake.waitFor(() => fake.chatMessages(-77).find((m) => m.text?.includes('wants to play')), 10_000, 'the challenge');
+    await fake.waitFor(() => fake.chatMessages(-77).find((m) => m.text?.includes('invites anyone')), 10_000, 'the challenge');
     await new Promise((res) => setTimeout(res, 800));
-    expect(fake.chatMessages(-77).filter((m) => m.text?.includes('wants to play'))).toHaveLength(1);
+    expect(fake.chatMessages(-77).filter((m) => m.text?.includes('invites anyone'))).toHaveLength(1);
   });
 
   it('refuses what is not an update: other methods, other paths, huge or broken bodies', async () => {

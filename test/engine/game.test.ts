@@ -215,6 +215,18 @@ describe('matches', () => {
   });
 });
 
+describe('forfeit', () => {
+  it('leaving scores nothing and gives the match to the opponent, whatever the score', () => {
+    let m = newMatch('long', 3);
+    m = { ...m, score: { white: 2, black: 0 }, game: { ...m.game, phase: 'roll', position: { ...m.game.position, turn: 'white' } } };
+    const out = applyMatchAction(m, { type: 'forfeit' }, 'white');
+    if (!out.ok) throw out.error;
+    expect(out.state.game.result).toEqual({ winner: 'black', kind: 'forfeit', multiplier: 0, points: 0, reason: 'forfeit' });
+    expect(out.state.score).toEqual({ white: 2, black: 0 });
+    expect(out.state.winner).toBe('black');
+  });
+});
+
 describe('actions from outside are checked, never thrown on', () => {
 
   const rolled = apply(newGame('long'), { type: 'roll', dice: [6, 5] }, 'white');

@@ -7,10 +7,11 @@ import { answerQuery, editPressed } from '../replies.js';
 import { showGame, type Services } from '../services.js';
 import { displayName, type Translate } from '../view/text.js';
 
+/** The challenge in words, in the challenger's language, with the commitment of its dice. */
 export function challengeText(t: Translate, c: Challenge): string {
-  const game = c.length > 1 ? t('challenge-match', { variant: t(`variant-${c.variant}`), length: c.length }) : t(`variant-${c.variant}`);
-  if (!c.target) return t('challenge-open', { from: c.from.name, game });
-  return t('challenge-to', { from: c.from.name, to: c.target.name ?? `@${c.target.username}`, game });
+  const game = t(c.length > 1 ? 'challenge-game-match' : 'challenge-game-single', { variant: c.variant, length: c.length });
+  const line = c.target ? t('challenge-to', { from: c.from.name, to: c.target.name ?? `@${c.target.username}`, game }) : t('challenge-open', { from: c.from.name, game });
+  return `${line}\n\n${t('dice-challenge', { commit: c.dice.commit })}`;
 }
 
 export function challengeFeature(s: Services): Composer<Ctx> {
@@ -19,16 +20,18 @@ export function challengeFeature(s: Services): Composer<Ctx> {
     const cb = parseCallback(ctx.callbackQuery.data);
     if (!cb || cb.kind !== 'challenge') return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
     const me = { id: ctx.from.id, name: displayName(ctx.from), username: ctx.from.username ?? null, lang: await s.langOf(ctx) };
+    // Toasts speak to the presser; the message itself stays in the challenger's language.
     const t = ctx.t.bind(ctx);
     if (cb.act === 'cancel' || cb.act === 'decline') {
       const r = cb.act === 'cancel' ? await s.app.challenges.cancel(cb.id, me.id) : await s.app.challenges.decline(cb.id, me);
       if (r.kind === 'not-allowed') return void (await answerQuery(ctx, t(cb.act === 'cancel' ? 'toast-only-challenger' : 'toast-only-target')));
       if (r.kind === 'gone') return void (await answerQuery(ctx, t('toast-challenge-gone')));
       await answerQuery(ctx);
-      const text = cb.act === 'cancel' ? t('challenge-cancelled', { from: r.challenge.from.name }) : t('challenge-declined', { from: r.challenge.from.name, to: me.name });
+      const ct = s.t(r.challenge.from.lang);
+      const text = cb.act === 'cancel' ? ct('challenge-cancelled', { from: r.challenge.from.name }) : ct('challenge-declined', { from: r.challenge.from.name, to: me.name });
       return void (await editPressed(ctx, text));
     }
-    const r = await s.app.challenges.accept(cb.id, me);
+    const r = await s.app.challenges.accept(cb.id, me, ctx.callbackQuery.id);
     switch (r.kind) {
       case 'own':
         return void (await answerQuery(ctx, t('toast-own-challenge')));
@@ -44,7 +47,9 @@ export function challengeFeature(s: Services): Composer<Ctx> {
       }
       case 'started': {
         await answerQuery(ctx, t('toast-accepted'));
-        await editPressed(ctx, s.t(r.challenge.from.lang)('challenge-accepted', { from: r.challenge.from.name, to: me.name }));
+        const ct = s.t(r.challenge.from.lang);
+        const text = [ct('challenge-accepted', { from: r.challenge.from.name, to: me.name }), ct('dice-started', { commit: r.game.dice.commit, client: r.game.dice.client })].join('\n\n');
+        await editPressed(ctx, text);
         await showGame(s, r.game);
       }
     }

@@ -8,6 +8,7 @@ import { parseCallback } from '../codec.js';
 import type { Ctx } from '../context.js';
 import { showGame, type Services } from '../services.js';
 import { playerName } from '../view/text.js';
+import { sendResignMessage } from './resign.js';
 
 export function gameFeature(s: Services): Composer<Ctx> {
   const c = new Composer<Ctx>();
@@ -19,7 +20,10 @@ export function gameFeature(s: Services): Composer<Ctx> {
     const pressed = ctx.callbackQuery.message;
     // The pressed message counts as this game's board only if its own buttons say so (a forged
     // payload naming another game must not touch it).
-    const pressedAt = pressed && boardOf(pressed, cb.id) ? { chatId: pressed.chat.id, messageId: pressed.message_id } : null;
+    const pressedAt =
+      pressed && boardOf(pressed, cb.id)
+        ? { chatId: pressed.chat.id, messageId: pressed.message_id, caption: (pressed as { caption?: string }).caption ?? '', keyboard: (pressed as { reply_markup?: { inline_keyboard?: unknown } }).reply_markup?.inline_keyboard }
+        : null;
     const act = cb.act;
 
     if (act.type === 'resign-menu' || act.type === 'back' || act.type === 'rematch') {
@@ -28,7 +32,7 @@ export function gameFeature(s: Services): Composer<Ctx> {
       if (rec.v !== cb.v) return void (await stale(ctx, s, rec, pressedAt));
       if (!sideOfUser(rec, userId)) return void (await answerQuery(ctx, ctx.t('toast-not-player')));
       if (act.type === 'rematch') {
-        const next = await s.app.games.rematch(rec.id, rec.v, userId);
+        const next = await s.app.games.rematch(rec.id, rec.v, userId, await s.app.players.matchDice(userId, ctx.callbackQuery.id));
         if (!next) return void (await answerQuery(ctx, ctx.t('toast-stale')));
         await answerQuery(ctx, ctx.t('toast-rematch'));
         for (const seat of rec.seats) {
@@ -40,10 +44,13 @@ export function gameFeature(s: Services): Composer<Ctx> {
       }
       const who = actor(rec.match.game);
       const side = sideOfUser(rec, userId);
-      if (act.type === 'resign-menu' && (rec.match.game.phase === 'over' || (who !== null && who !== side && rec.kind === 'bot'))) {
+      const phase = rec.match.game.phase;
+      if (act.type === 'resign-menu' && (phase === 'over' || phase === 'resign' || phase === 'double' || (who !== null && who !== side && rec.kind === 'bot'))) {
         return void (await answerQuery(ctx, ctx.t('toast-cannot-now')));
       }
       await answerQuery(ctx);
+      // On a shared board the menu is the presser's own message: the board's buttons stay.
+      if (act.type === 'resign-menu' && rec.kind === 'group') return void (await sendResignMessage(ctx, s, rec));
       void s.boards.show(rec, { resignMenu: act.type === 'resign-menu' });
       return;
     }
@@ -87,17 +94,19 @@ async function answer(ctx: Ctx, s: Services, r: PressResult): Promise<void> {
   }
 }
 
-async function stale(ctx: Ctx, s: Services, rec: GameRecord, pressed: { chatId: number; messageId: number } | null): Promise<void> {
+type Pressed = { chatId: number; messageId: number; caption: string; keyboard: unknown };
+
+async function stale(ctx: Ctx, s: Services, rec: GameRecord, pressed: Pressed | null): Promise<void> {
   await answerQuery(ctx, ctx.t('toast-stale'));
   await refresh(s, rec, pressed);
 }
 
-/** An old board was pressed: bring the current one up to date, or retire the old message. */
-async function refresh(s: Services, rec: GameRecord, pressed: { chatId: number; messageId: number } | null): Promise<void> {
+/** An old board was pressed: bring the current one up to date (if it is not), or retire the old message. */
+async function refresh(s: Services, rec: GameRecord, pressed: Pressed | null): Promise<void> {
   // Only a message of this game in one of its chats is ever touched.
   const seat = pressed ? rec.seats.find((x) => x.chatId === pressed.chatId) : undefined;
   if (!pressed || !seat) return;
   const current = await s.boards.messageOf(rec, seat.chatId);
   if (current !== null && pressed.messageId !== current) await s.boards.retire(seat.chatId, pressed.messageId);
-  else void s.boards.show(rec);
+  else void s.boards.show(rec, { seen: { messageId: pressed.messageId, caption: pressed.caption, keyboard: pressed.keyboard } });
 }

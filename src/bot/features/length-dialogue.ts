@@ -8,11 +8,13 @@ import type { Context } from 'grammy';
 import type { BotLevel, Lang } from '../../app/model.js';
 import type { Variant } from '../../engine/types.js';
 import type { Ctx } from '../context.js';
+import { MAX_MATCH } from '../codec.js';
 import { showGame, type Services } from '../services.js';
-import { displayName, quote } from '../view/text.js';
+import { quote } from '../view/text.js';
+import { startBotGame } from './bot-game.js';
 
 export const LENGTH_DIALOGUE = 'match-length';
-export const MAX_MATCH = 25;
+export { MAX_MATCH };
 
 /** A match length typed by a person: a whole number 1..25 ("7", " 7 ", "до 7", "to 7"). */
 export function parseLength(text: string): number | null {
@@ -41,11 +43,16 @@ export function lengthDialogue(s: Services) {
         continue;
       }
       const from = answer.from!;
-      const rec = await conversation.external(() =>
-        s.app.games.start({ kind: 'bot', chatId: answer.chat.id, lang, white: { kind: 'human', id: from.id, name: displayName(from), lang }, black: { kind: 'bot', level }, variant, length }),
-      );
-      await say(answer.chat.id, t('play-bot-started', { variant: t(`variant-${variant}`), level: t(`level-${level}`) }));
-      await conversation.external(() => showGame(s, rec).then(() => undefined));
+      const chatId = answer.chat.id;
+      // The client seed of the dice: the person's own, else the typed message (fixed by their action).
+      const pressId = `m${answer.message.message_id}.${answer.message.date}`;
+      const id = await conversation.external(async () => {
+        const { rec, text } = await startBotGame(s, { chatId, from, pressId, variant, level, length });
+        await s.api.sendMessage(chatId, text);
+        await showGame(s, rec);
+        return rec.id;
+      });
+      void id;
       return;
     }
     await say(ctx.chat!.id, t('play-bot-length-gave-up'));

@@ -35,21 +35,29 @@ function lessonCaption(t: Translate, variant: Variant, page: number): string {
   return `${t(`lesson-${lesson.id}-title`)} (${page + 1}/${total})\n\n${t(`lesson-${lesson.id}-text`)}`.slice(0, 1024);
 }
 
-export async function sendLesson(ctx: Ctx, s: Services, variant: Variant, page: number): Promise<void> {
-  const lang = await s.langOf(ctx);
-  const t = ctx.t.bind(ctx);
+/** Who may turn a lesson's pages in a group, and its language there (null in a private chat). */
+type Group = { lang: Lang; user: number } | null;
+
+export async function sendLesson(ctx: Ctx, s: Services, variant: Variant, page: number, group: Group): Promise<void> {
+  const lang = group?.lang ?? (await s.langOf(ctx));
+  const t = s.t(lang);
   const png = await picture(variant, page, lang, t);
-  await ctx.replyWithPhoto(new InputFile(png, 'rules.png'), { caption: lessonCaption(t, variant, page), reply_markup: lessonNav(t, variant, page, lessonsOf(variant).length) });
+  await ctx.replyWithPhoto(new InputFile(png, 'rules.png'), { caption: lessonCaption(t, variant, page), reply_markup: lessonNav(t, variant, page, lessonsOf(variant).length, group) });
+}
+
+async function groupOf(ctx: Ctx, s: Services): Promise<Group> {
+  return ctx.chat?.type === 'private' ? null : { lang: await s.langOf(ctx), user: ctx.from!.id };
 }
 
 export function rulesCommand(s: Services) {
   return async (ctx: Ctx): Promise<void> => {
     const t = ctx.t.bind(ctx);
     const arg = (typeof ctx.match === 'string' ? ctx.match : '').trim().toLowerCase();
-    const variant: Variant | null = /^(long|длинные|long-nardy)$/.test(arg) ? 'long' : /^(short|короткие|backgammon)$/.test(arg) ? 'short' : null;
-    if (arg && !variant) return void (await ctx.reply(t('rules-unknown', { arg: quote(arg, 30) }), { reply_markup: rulesChooser(t) }));
-    if (!variant) return void (await ctx.reply(t('rules-choose'), { reply_markup: rulesChooser(t) }));
-    await sendLesson(ctx, s, variant, 0);
+    const variant: Variant | null = /^(long|длинные|длинная|нарды|long-nardy)$/.test(arg) ? 'long' : /^(short|короткие|короткая|backgammon|бэкгаммон)$/.test(arg) ? 'short' : null;
+    const group = await groupOf(ctx, s);
+    if (arg && !variant) return void (await ctx.reply(t('rules-unknown', { arg: quote(arg, 30) }), { reply_markup: rulesChooser(t, group) }));
+    if (!variant) return void (await ctx.reply(t('rules-choose'), { reply_markup: rulesChooser(t, group) }));
+    await sendLesson(ctx, s, variant, 0, group);
   };
 }
 
@@ -58,18 +66,22 @@ export function rulesFeature(s: Services): Composer<Ctx> {
   c.callbackQuery(/^ru\|/, async (ctx) => {
     const cb = parseCallback(ctx.callbackQuery.data);
     if (!cb || cb.kind !== 'rules' || cb.page >= lessonsOf(cb.variant).length) return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
+    // In a group a lesson belongs to whoever asked for it; it stays in its language.
+    const group = cb.group ?? (ctx.chat && ctx.chat.type !== 'private' ? { lang: await s.langOf(ctx), user: ctx.from.id } : null);
+    if (cb.group && cb.group.user !== ctx.from.id) return void (await answerQuery(ctx, ctx.t('toast-lesson-other')));
     await answerQuery(ctx);
     const msg = ctx.callbackQuery.message;
-    const t = ctx.t.bind(ctx);
+    const lang = group?.lang ?? (await s.langOf(ctx));
+    const t = s.t(lang);
     if (msg && 'photo' in msg && msg.photo) {
-      const png = await picture(cb.variant, cb.page, await s.langOf(ctx), t);
+      const png = await picture(cb.variant, cb.page, lang, t);
       const r = await attempt(
-        () => ctx.editMessageMedia({ type: 'photo', media: new InputFile(png, 'rules.png'), caption: lessonCaption(t, cb.variant, cb.page) }, { reply_markup: lessonNav(t, cb.variant, cb.page, lessonsOf(cb.variant).length) }),
+        () => ctx.editMessageMedia({ type: 'photo', media: new InputFile(png, 'rules.png'), caption: lessonCaption(t, cb.variant, cb.page) }, { reply_markup: lessonNav(t, cb.variant, cb.page, lessonsOf(cb.variant).length, group) }),
         ['not-modified', 'gone'],
       );
-      if (!r.ok && r.kind === 'gone') await sendLesson(ctx, s, cb.variant, cb.page);
+      if (!r.ok && r.kind === 'gone') await sendLesson(ctx, s, cb.variant, cb.page, group);
     } else {
-      await sendLesson(ctx, s, cb.variant, cb.page);
+      await sendLesson(ctx, s, cb.variant, cb.page, group);
     }
   });
   return c;

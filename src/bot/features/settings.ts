@@ -10,7 +10,7 @@ export async function settingsMessage(ctx: Ctx, s: Services): Promise<{ text: st
   const st = await s.app.players.settings(ctx.from!.id);
   const lang = await s.langOf(ctx);
   const t = ctx.t.bind(ctx);
-  return { text: t('settings-title'), keyboard: settingsKeyboard(t, st, lang) };
+  return { text: `${t('settings-title')}\n\n${t('settings-help')}`, keyboard: settingsKeyboard(t, st, lang) };
 }
 
 export function settingsCommand(s: Services) {

@@ -5,7 +5,8 @@ import { parseCallback } from '../codec.js';
 import type { Ctx } from '../context.js';
 import type { Services } from '../services.js';
 import { mainMenu, rulesChooser, variantMenu } from '../view/keyboard.js';
-import { displayName } from '../view/text.js';
+import { displayName, quote } from '../view/text.js';
+import { privateMenu } from './play.js';
 import { settingsMessage } from './settings.js';
 
 export async function start(ctx: Ctx): Promise<void> {
@@ -22,6 +23,21 @@ export async function help(ctx: Ctx): Promise<void> {
   await ctx.reply(ctx.t('help'));
 }
 
+/**
+ * Anything in a private chat that nothing else answered (plain text, an unknown command, a
+ * sticker): a short hint and the menu, never silence.
+ */
+export function privateFallback(): Composer<Ctx> {
+  const c = new Composer<Ctx>();
+  c.chatType('private').on('message', async (ctx) => {
+    const t = (ctx as unknown as Ctx).t.bind(ctx);
+    const text = ctx.message.text ?? '';
+    const key = text.startsWith('/') ? 'private-unknown-command' : 'private-hint';
+    await ctx.reply(t(key, { command: quote(text.split(/\s/)[0] ?? '', 30) }), { reply_markup: mainMenu(t) });
+  });
+  return c;
+}
+
 export function menuFeature(s: Services): Composer<Ctx> {
   const c = new Composer<Ctx>();
   c.callbackQuery(/^m\|/, async (ctx) => {
@@ -32,7 +48,7 @@ export function menuFeature(s: Services): Composer<Ctx> {
     switch (cb.item) {
       case 'bot':
         if (ctx.chat?.type !== 'private') return void (await ctx.reply(t('play-bot-private-only')));
-        return void (await ctx.reply(t('play-bot-variant'), { reply_markup: variantMenu(t) }));
+        return privateMenu(ctx, s, { variant: null, length: null, username: null });
       case 'friend':
         return void (await ctx.reply(t('play-friend-how')));
       case 'rules':

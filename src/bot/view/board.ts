@@ -1,17 +1,17 @@
 /** How a game's board is drawn for a seat: point of view, theme, highlights. */
 import type { GameRecord, Seat, UserSettings } from '../../app/model.js';
-import { actor, currentTurn } from '../../engine/game.js';
+import { currentTurn } from '../../engine/game.js';
 import type { Side } from '../../engine/types.js';
 import type { RenderOptions } from '../../render/index.js';
 import { playerName, type Translate } from './text.js';
 
-/** Which side's point of view the board takes. */
-export function viewerOf(rec: GameRecord, seat: Seat, settings: UserSettings): Side {
-  if (settings.orientation === 'white') return 'white';
-  if (rec.kind === 'bot') return seat.viewer;
-  // Between two people the board turns to whoever is to act, so its numbers match the buttons.
-  const g = rec.match.game;
-  return actor(g) ?? g.position.turn;
+/**
+ * Which side's point of view the board takes: the seat's (the person against the bot, the
+ * challenger in a group) for the whole game, or White's if its owner asked for that. It never
+ * turns during a game, so the checkers just moved stay where they were.
+ */
+export function viewerOf(_rec: GameRecord, seat: Seat, settings: UserSettings): Side {
+  return settings.orientation === 'white' ? 'white' : seat.viewer;
 }
 
 export function renderOptions(rec: GameRecord, seat: Seat, t: Translate, settings: UserSettings): RenderOptions {

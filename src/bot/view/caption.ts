@@ -1,53 +1,76 @@
-/** The caption of a board: players, pips, cube, the last play, what just happened, whose turn. */
-import type { GameRecord, Seat } from '../../app/model.js';
-import { currentTurn } from '../../engine/game.js';
+/**
+ * The caption of a board: players, pips, cube, what happened since the person last acted (the
+ * bot's plays, forced plays, rolls that could not be played), whose turn. Point numbers are
+ * written as in the seat's picture.
+ */
+import type { GameRecord, Seat, UserSettings } from '../../app/model.js';
+import { actor, currentTurn } from '../../engine/game.js';
 import { pipCount } from '../../engine/position.js';
 import { otherSide, type Side } from '../../engine/types.js';
-import { eventText, playerName, type Translate } from './text.js';
+import { viewerOf } from './board.js';
+import { diceText, eventText, playerName, playIn, who, type Numbering, type Translate } from './text.js';
 
 const DISC: Record<Side, string> = { white: '⚪', black: '⚫' };
+const LIMIT = 1024;
 
-export function caption(rec: GameRecord, _seat: Seat, t: Translate): string {
+export function caption(rec: GameRecord, seat: Seat, t: Translate, settings: UserSettings): string {
   const m = rec.match;
   const g = m.game;
-  const lines: string[] = [];
+  const n: Numbering = { viewer: viewerOf(rec, seat, settings), variant: m.variant };
+  const head: string[] = [];
   const variant = t(`variant-${m.variant}`);
-  lines.push(m.length > 1 ? t('caption-match', { variant, length: m.length, white: m.score.white, black: m.score.black, game: m.gameNo }) : variant);
+  head.push(m.length > 1 ? t('caption-match', { variant, length: m.length, game: m.gameNo }) : variant);
   for (const side of ['white', 'black'] as const) {
     const own = side === 'white' ? g.position.white : g.position.black;
-    lines.push(`${DISC[side]} ${playerName(rec.players[side], t)} — ${t('caption-pips', { pips: pipCount(own), off: own[0]! })}`);
+    head.push(`${DISC[side]} ${playerName(rec.players[side], t)} — ${t('caption-pips', { pips: pipCount(own), off: own[0]! })}`);
   }
-  if (g.cube.value > 1 || (g.rules.cube && g.phase !== 'over')) {
-    lines.push(t('caption-cube', { value: g.cube.value, owner: g.cube.owner ? playerName(rec.players[g.cube.owner], t) : t('cube-centre') }));
+  if (m.length > 1) head.push(t('caption-score', { white: m.score.white, black: m.score.black, length: m.length }));
+  if (g.rules.cube && g.crawford) head.push(t('caption-crawford'));
+  else if (g.rules.cube || g.cube.value > 1) {
+    const owner = g.cube.owner;
+    head.push(t('caption-cube', { value: g.cube.value, owner: owner ? t('cube-owned', { name: playerName(rec.players[owner], t) }) : t('cube-centre') }));
   }
-  if (g.last && g.last.moves.length > 0) {
-    lines.push(t('caption-last', { name: playerName(rec.players[g.last.side], t), dice: `${g.last.dice[0]}-${g.last.dice[1]}`, play: g.last.text }));
+
+  const events = rec.events.map((e) => eventText(rec, e, t, n));
+  // The last play, unless an event above already tells it.
+  const told = [...rec.events].reverse().find((e) => e.type === 'played' || e.type === 'forced' || e.type === 'no-move');
+  if (g.last && g.last.moves.length > 0 && !(told && 'side' in told && told.side === g.last.side)) {
+    events.push(t('caption-last', { who: who(rec.players[g.last.side]), name: playerName(rec.players[g.last.side], t), dice: diceText(g.last.dice), play: playIn(n, g.last.side, g.last.text) }));
   }
-  const event = rec.events.at(-1);
-  if (event) lines.push(eventText(rec, event, t));
-  lines.push(status(rec, t));
-  return lines.join('\n').slice(0, 1024);
+
+  const tail: string[] = [];
+  const mover = actor(g);
+  if (g.phase === 'move' && mover && mover !== n.viewer) tail.push(t('caption-numbering', { name: playerName(rec.players[n.viewer], t) }));
+  tail.push(status(rec, t));
+
+  // What happened is cut from the oldest end when everything does not fit.
+  const fixed = [...head, ...tail].join('\n').length + 1;
+  while (events.length > 1 && fixed + events.join('\n').length + 1 > LIMIT) events.shift();
+  return [...head, ...events, ...tail].join('\n').slice(0, LIMIT);
 }
 
 function status(rec: GameRecord, t: Translate): string {
   const m = rec.match;
   const g = m.game;
   const name = (s: Side): string => playerName(rec.players[s], t);
-  if (m.winner) return t('status-match-over', { name: name(m.winner), white: m.score.white, black: m.score.black });
-  if (g.phase === 'over' && g.result) {
-    const r = g.result;
-    if (!r.winner) return t('status-draw');
-    return t('status-game-over', { name: name(r.winner), kind: t(`result-${r.kind}`), points: r.points });
+  const r = g.phase === 'over' ? g.result : null;
+  if (r && r.winner) {
+    const loser = otherSide(r.winner);
+    const args = { name: name(r.winner), loser: name(loser), kind: t(`result-${r.kind}`), points: r.points, reason: r.reason, game: m.gameNo, white: m.score.white, black: m.score.black };
+    const game = t(r.reason === 'forfeit' ? 'status-won-forfeit' : m.length > 1 ? 'status-game-over-match' : 'status-game-over', args);
+    // A single game is not called a match.
+    return m.winner && m.length > 1 ? `${game}\n${t('status-match-over', { name: name(m.winner), white: m.score.white, black: m.score.black })}` : game;
   }
+  if (r) return t('status-draw');
   switch (g.phase) {
     case 'roll':
       return t(g.lastRoll ? 'status-last-roll' : 'status-roll', { name: name(g.position.turn) });
     case 'move': {
       const view = currentTurn(g);
-      return t(view.complete ? 'status-done' : 'status-move', { name: name(g.position.turn), dice: `${g.dice![0]}-${g.dice![1]}` });
+      return t(view.complete ? 'status-done' : 'status-move', { name: name(g.position.turn), dice: diceText(g.dice!) });
     }
     case 'double':
-      return t('status-double', { name: name(otherSide(g.position.turn)), value: g.cube.value * 2 });
+      return t('status-double', { name: name(otherSide(g.position.turn)), value: g.cube.value * 2, points: g.cube.value });
     case 'resign':
       return t('status-resign', { name: name(g.pendingResign!.by), other: name(otherSide(g.pendingResign!.by)), points: g.pendingResign!.level * g.cube.value });
     default:

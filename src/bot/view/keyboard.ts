@@ -1,33 +1,52 @@
 /** Keyboards: every button's data comes from the codec's encoder. */
 import { InlineKeyboard } from 'grammy';
-import type { BotLevel, Challenge, GameRecord, Lang, UserSettings } from '../../app/model.js';
+import { AUTO_ROLLS, type BotLevel, type Challenge, type GameRecord, type Lang, type UserSettings } from '../../app/model.js';
 import { LEVELS_IN_ORDER } from '../../ai/player.js';
-import { canDouble, currentTurn } from '../../engine/game.js';
+import { canDouble, currentTurn, type ResignLevel } from '../../engine/game.js';
 import { formatPlay } from '../../engine/notation.js';
-import type { Variant } from '../../engine/types.js';
+import { oppPointOf } from '../../engine/numbering.js';
+import type { Side, Step, Variant } from '../../engine/types.js';
 import { encode, gameData, MATCH_LENGTHS, type GameAct } from '../codec.js';
-import type { Translate } from './text.js';
+import { playIn, type Numbering, type Translate } from './text.js';
 
 /** At most this many distinct plays are offered as whole plays instead of steps. */
 export const WHOLE_PLAYS = 4;
 
-function stepLabel(from: number, to: number): string {
-  return `${from === 25 ? 'bar' : from}→${to === 0 ? 'off' : to}`;
+function pointLabel(p: number, n: Numbering, side: Side): string {
+  if (p === 25) return 'bar';
+  if (p === 0) return 'off';
+  return String(side === n.viewer ? p : oppPointOf(n.variant, p));
 }
 
-export function gameKeyboard(rec: GameRecord, t: Translate, opts: { resignMenu?: boolean } = {}): InlineKeyboard {
+/** A step as its button says it, in the picture's numbering. */
+export function stepLabel(step: Step, n: Numbering, side: Side): string {
+  return `${pointLabel(step[0], n, side)}→${pointLabel(step[1], n, side)}`;
+}
+
+/** The resign choices of a game: 1, 2 (mars / gammon) and in short nardy 3 (koks) times the cube. */
+export function resignChoices(rec: GameRecord, t: Translate): Array<{ level: ResignLevel; label: string }> {
+  const g = rec.match.game;
+  const levels: ResignLevel[] = g.variant === 'long' ? [1, 2] : [1, 2, 3];
+  return levels.map((level) => ({ level, label: t(`btn-resign-${level}`, { points: level * g.cube.value, variant: g.variant }) }));
+}
+
+export function gameKeyboard(rec: GameRecord, t: Translate, n: Numbering, opts: { resignMenu?: boolean } = {}): InlineKeyboard {
   const kb = new InlineKeyboard();
   const m = rec.match;
   const g = m.game;
   const data = (act: GameAct): string => gameData(rec.id, rec.v, act);
+  const check = (): string => encode({ kind: 'check', id: rec.id });
   if (m.winner) {
-    return kb.text(t('btn-rematch'), data({ type: 'rematch' })).text(t('btn-new-game'), encode({ kind: 'menu', item: rec.kind === 'bot' ? 'bot' : 'friend' }));
+    return kb
+      .text(t('btn-rematch'), data({ type: 'rematch' }))
+      .text(t('btn-new-game'), encode({ kind: 'menu', item: rec.kind === 'bot' ? 'bot' : 'friend' }))
+      .row()
+      .text(t('btn-check-dice'), check());
   }
-  if (g.phase === 'over') return kb.text(t('btn-next-game'), data({ type: 'next' }));
+  if (g.phase === 'over') return kb.text(t('btn-next-game'), data({ type: 'next' })).row().text(t('btn-check-dice'), check());
   if (opts.resignMenu) {
-    const levels = g.variant === 'long' ? [1, 2] : [1, 2, 3];
-    for (const level of levels) kb.text(t(`btn-resign-${level}`, { points: level * g.cube.value }), data({ type: 'resign', level: level as 1 }));
-    return kb.row().text(t('btn-back'), data({ type: 'back' }));
+    for (const c of resignChoices(rec, t)) kb.text(c.label, data({ type: 'resign', level: c.level })).row();
+    return kb.text(t('btn-back'), data({ type: 'back' }));
   }
   switch (g.phase) {
     case 'roll':
@@ -37,15 +56,16 @@ export function gameKeyboard(rec: GameRecord, t: Translate, opts: { resignMenu?:
       break;
     case 'move': {
       const view = currentTurn(g);
+      const side = g.position.turn;
       const turn = { gameNo: m.gameNo, roll: g.rolls, steps: g.steps.length };
       if (g.steps.length === 0 && view.plays.length <= WHOLE_PLAYS) {
         // Few ways to play the roll: each is one button (one press, one edit).
-        for (const play of view.plays) kb.text(formatPlay(play.moves, g.position), gameData(rec.id, rec.v, { type: 'play', moves: play.moves }, turn)).row();
+        for (const play of view.plays) kb.text(playIn(n, side, formatPlay(play.moves, g.position)), gameData(rec.id, rec.v, { type: 'play', moves: play.moves }, turn)).row();
         break;
       }
       view.next.forEach((step, i) => {
         if (i > 0 && i % 4 === 0) kb.row();
-        kb.text(stepLabel(step[0], step[1]), gameData(rec.id, rec.v, { type: 'step', step }, turn));
+        kb.text(stepLabel(step, n, side), gameData(rec.id, rec.v, { type: 'step', step }, turn));
       });
       if (g.steps.length > 0 || view.complete) kb.row();
       if (g.steps.length > 0) kb.text(t('btn-undo'), data({ type: 'undo' }));
@@ -53,11 +73,13 @@ export function gameKeyboard(rec: GameRecord, t: Translate, opts: { resignMenu?:
       break;
     }
     case 'double':
-      kb.text(t('btn-take'), data({ type: 'take' })).text(t('btn-pass'), data({ type: 'drop' }));
+      kb.text(t('btn-take', { value: g.cube.value * 2 }), data({ type: 'take' })).text(t('btn-pass', { points: g.cube.value }), data({ type: 'drop' }));
       break;
-    case 'resign':
-      kb.text(t('btn-accept'), data({ type: 'accept' })).text(t('btn-decline'), data({ type: 'decline' }));
+    case 'resign': {
+      const points = g.pendingResign!.level * g.cube.value;
+      kb.text(t('btn-accept-resign', { points }), data({ type: 'accept' })).text(t('btn-decline-resign'), data({ type: 'decline' }));
       break;
+    }
     default:
       kb.text(t('btn-roll'), data({ type: 'roll' }));
   }
@@ -79,11 +101,12 @@ export function variantMenu(t: Translate): InlineKeyboard {
     .text(t('variant-short'), encode({ kind: 'play-bot', variant: 'short', level: null, length: null }));
 }
 
-export function levelMenu(t: Translate, variant: Variant): InlineKeyboard {
+/** The levels; with `length` (typed with /play) each starts the game at once. */
+export function levelMenu(t: Translate, variant: Variant, length: number | null = null): InlineKeyboard {
   const kb = new InlineKeyboard();
   LEVELS_IN_ORDER.forEach((level: BotLevel, i) => {
     if (i > 0 && i % 2 === 0) kb.row();
-    kb.text(t(`level-${level}`), encode({ kind: 'play-bot', variant, level, length: null }));
+    kb.text(t(`level-${level}`), encode({ kind: 'play-bot', variant, level, length }));
   });
   return kb;
 }
@@ -94,16 +117,26 @@ export function lengthMenu(t: Translate, variant: Variant, level: BotLevel): Inl
   return kb.row().text(t('length-other'), encode({ kind: 'play-bot', variant, level, length: 'other' }));
 }
 
-export function rulesChooser(t: Translate): InlineKeyboard {
-  return new InlineKeyboard().text(t('variant-long'), encode({ kind: 'rules', variant: 'long', page: 0 })).text(t('variant-short'), encode({ kind: 'rules', variant: 'short', page: 0 }));
+/** A game with the bot is already in progress: continue it, or start the one chosen anyway. */
+export function inProgressKeyboard(t: Translate, gameId: string, start: { variant: Variant; level: BotLevel; length: number } | null): InlineKeyboard {
+  const kb = new InlineKeyboard().text(t('btn-continue'), encode({ kind: 'continue', id: gameId }));
+  if (start) kb.row().text(t('btn-start-another'), encode({ kind: 'play-bot', ...start, another: true }));
+  return kb;
 }
 
-export function lessonNav(t: Translate, variant: Variant, page: number, total: number): InlineKeyboard {
+export function rulesChooser(t: Translate, group: { lang: Lang; user: number } | null = null): InlineKeyboard {
+  const g = group ? { group } : {};
+  return new InlineKeyboard().text(t('variant-long'), encode({ kind: 'rules', variant: 'long', page: 0, ...g })).text(t('variant-short'), encode({ kind: 'rules', variant: 'short', page: 0, ...g }));
+}
+
+/** Lesson pages; in a group they stay in one language and only the person who asked turns them. */
+export function lessonNav(t: Translate, variant: Variant, page: number, total: number, group: { lang: Lang; user: number } | null = null): InlineKeyboard {
+  const g = group ? { group } : {};
   const kb = new InlineKeyboard();
-  if (page > 0) kb.text(t('btn-prev'), encode({ kind: 'rules', variant, page: page - 1 }));
-  if (page + 1 < total) kb.text(t('btn-next'), encode({ kind: 'rules', variant, page: page + 1 }));
+  if (page > 0) kb.text(t('btn-prev'), encode({ kind: 'rules', variant, page: page - 1, ...g }));
+  if (page + 1 < total) kb.text(t('btn-next'), encode({ kind: 'rules', variant, page: page + 1, ...g }));
   const other: Variant = variant === 'long' ? 'short' : 'long';
-  return kb.row().text(t(variant === 'long' ? 'rules-to-short' : 'rules-to-long'), encode({ kind: 'rules', variant: other, page: 0 }));
+  return kb.row().text(t(variant === 'long' ? 'rules-to-short' : 'rules-to-long'), encode({ kind: 'rules', variant: other, page: 0, ...g }));
 }
 
 export function challengeKeyboard(t: Translate, c: Challenge): InlineKeyboard {
@@ -112,17 +145,40 @@ export function challengeKeyboard(t: Translate, c: Challenge): InlineKeyboard {
   return kb.text(t('btn-cancel'), encode({ kind: 'challenge', id: c.id, act: 'cancel' }));
 }
 
+/** /cancel in a private chat: leave which game (each one's cost is in the text), or keep playing. */
+export function abandonKeyboard(t: Translate, games: readonly GameRecord[]): InlineKeyboard {
+  const kb = new InlineKeyboard();
+  for (const g of games) kb.text(games.length > 1 ? t('btn-abandon-game', { variant: t(`variant-${g.match.variant}`) }) : t('btn-abandon'), encode({ kind: 'abandon', id: g.id, v: g.v })).row();
+  return kb.text(t('btn-keep'), encode({ kind: 'keep' }));
+}
+
+/** A resign message for one person: the levels with their points, or never mind. */
+export function resignKeyboard(t: Translate, rec: GameRecord, user: number): InlineKeyboard {
+  const kb = new InlineKeyboard();
+  for (const c of resignChoices(rec, t)) kb.text(c.label, encode({ kind: 'resign', id: rec.id, user, act: c.level })).row();
+  return kb.text(t('btn-never-mind'), encode({ kind: 'resign', id: rec.id, user, act: 'never-mind' }));
+}
+
+/** Several games in a group: which one to resign. */
+export function resignChooser(t: Translate, games: ReadonlyArray<{ id: string; label: string }>, user: number): InlineKeyboard {
+  const kb = new InlineKeyboard();
+  for (const g of games) kb.text(g.label, encode({ kind: 'resign', id: g.id, user, act: 'menu' })).row();
+  return kb;
+}
+
 export function settingsKeyboard(t: Translate, st: UserSettings, lang: Lang): InlineKeyboard {
   const mark = (on: boolean, label: string): string => (on ? `✅ ${label}` : label);
   const s = (change: Parameters<typeof encode>[0] & { kind: 'settings' }): string => encode(change);
-  return new InlineKeyboard()
+  const kb = new InlineKeyboard()
     .text(mark(lang === 'ru', 'Русский'), s({ kind: 'settings', change: { key: 'lang', value: 'ru' } }))
     .text(mark(lang === 'en', 'English'), s({ kind: 'settings', change: { key: 'lang', value: 'en' } }))
     .row()
     .text(mark(st.orientation === 'own', t('settings-orient-own')), s({ kind: 'settings', change: { key: 'orientation', value: 'own' } }))
     .text(mark(st.orientation === 'white', t('settings-orient-white')), s({ kind: 'settings', change: { key: 'orientation', value: 'white' } }))
+    .row();
+  for (const a of AUTO_ROLLS) kb.text(mark(st.autoRoll === a, t(`settings-autoroll-${a}`)), s({ kind: 'settings', change: { key: 'autoRoll', value: a } }));
+  return kb
     .row()
-    .text(t(st.autoRoll ? 'settings-autoroll-on' : 'settings-autoroll-off'), s({ kind: 'settings', change: { key: 'autoRoll', value: !st.autoRoll } }))
     .text(t(st.confirm ? 'settings-confirm-on' : 'settings-confirm-off'), s({ kind: 'settings', change: { key: 'confirm', value: !st.confirm } }))
     .row()
     .text(mark(st.theme === 'wood', t('settings-theme-wood')), s({ kind: 'settings', change: { key: 'theme', value: 'wood' } }))

@@ -1,6 +1,7 @@
 /** Words for the domain: names, and the events of a game. */
 import type { GameEvent, GameRecord, Lang, PlayerRef } from '../../app/model.js';
-import type { Side } from '../../engine/types.js';
+import { oppPointOf } from '../../engine/numbering.js';
+import type { Side, Variant } from '../../engine/types.js';
 
 export type Translate = (key: string, args?: Record<string, string | number>) => string;
 
@@ -33,29 +34,63 @@ export function displayName(from: { first_name: string; last_name?: string; user
   return name || (from.username ? `@${from.username}` : 'Player');
 }
 
-/** One event as a line of the caption. */
-export function eventText(rec: GameRecord, e: GameEvent, t: Translate): string {
+/** "bot" or "person", for the locale's forms (Russian has past-tense gender: the bot is masculine, people get wording without it). */
+export function who(p: PlayerRef): 'bot' | 'person' {
+  return p.kind === 'bot' ? 'bot' : 'person';
+}
+
+/** Dice high first: 6-5, 4-4. */
+export function diceText(dice: readonly [number, number]): string {
+  return dice[0] >= dice[1] ? `${dice[0]}-${dice[1]}` : `${dice[1]}-${dice[0]}`;
+}
+
+/** A play written in the other side's numbering (the points of the picture someone else sees). */
+export function renumber(play: string, variant: Variant): string {
+  return play.replace(/\d+/g, (n) => String(oppPointOf(variant, Number(n))));
+}
+
+/**
+ * How a seat writes the points of `side`: as in its picture. `flip` is true when the picture is
+ * drawn from the other side, so the side's own numbers are turned into the picture's.
+ */
+export interface Numbering {
+  readonly viewer: Side;
+  readonly variant: Variant;
+}
+
+export function playIn(n: Numbering, side: Side, play: string): string {
+  return side === n.viewer ? play : renumber(play, n.variant);
+}
+
+/** One event as a line of the caption, point numbers as in the seat's picture. */
+export function eventText(rec: GameRecord, e: GameEvent, t: Translate, n: Numbering): string {
   const name = (side: Side): string => playerName(rec.players[side], t);
-  const isBot = (side: Side): boolean => rec.players[side].kind === 'bot';
+  const cube = rec.match.game.cube.value;
   switch (e.type) {
-    case 'opening':
-      return t('note-opening', { dice: `${e.white}-${e.black}` });
+    case 'opening': {
+      const starter: Side = e.white > e.black ? 'white' : 'black';
+      return t('note-opening', { white: name('white'), black: name('black'), a: e.white, b: e.black, starter: name(starter), dice: diceText([e.white, e.black]) });
+    }
+    case 'played':
+      return t('note-played', { who: who(rec.players[e.side]), name: name(e.side), dice: diceText(e.dice), play: playIn(n, e.side, e.play) });
     case 'forced':
-      return t('note-forced', { play: e.play });
+      return t('note-forced', { who: who(rec.players[e.side]), name: name(e.side), dice: diceText(e.dice), play: playIn(n, e.side, e.play) });
     case 'no-move':
-      return t('note-no-move', { side: name(e.side), dice: `${e.dice[0]}-${e.dice[1]}` });
+      return t('note-no-move', { name: name(e.side), dice: diceText(e.dice) });
     case 'doubled':
-      return isBot(e.side) ? t('note-bot-doubles', { value: e.value }) : t('note-doubles', { name: name(e.side), value: e.value });
+      return t('note-doubles', { name: name(e.side), value: e.value });
     case 'took':
-      return isBot(e.side) ? t('note-bot-takes') : t('note-takes', { name: name(e.side) });
+      return t('note-takes', { name: name(e.side), value: e.value });
     case 'dropped':
-      return t('note-dropped');
+      return t('note-dropped', { name: name(e.side) });
     case 'resign-offered':
-      return t('note-resign-offered', { level: e.level });
+      return t('note-resign-offered', { name: name(e.side), points: e.level * cube });
     case 'resign-declined':
-      return isBot(e.side) ? t('note-bot-declines') : t('note-resign-declined');
+      return t('note-resign-declined', { name: name(e.side) });
+    case 'resign-accepted':
+      return t('note-resign-accepted', { name: name(e.side) });
     case 'forfeit':
-      return t('note-forfeit');
+      return t(rec.match.length > 1 ? 'note-forfeit-match' : 'note-forfeit', { name: name(e.side) });
     case 'rematched':
       return t('note-rematched');
   }
