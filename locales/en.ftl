@@ -45,6 +45,13 @@ play-two-games = Choose one game: long or short.
 play-not-yourself = You cannot challenge yourself.
 game-label = { $variant } against { $opponent }{ $score }
 game-label-score = , score { $me }:{ $opp } (match to { $length })
+label-to = to
+banner-win = { $name } wins: { $kind }, { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }
+banner-draw = A draw
+banner-forfeit = { $name } wins: the opponent left
 
 variant-long = Long nardy
 variant-short = Short nardy
@@ -248,7 +255,8 @@ fair-seed-set = Your seed is now { $seed }. It goes into the dice of the games y
 fair-seed-cleared = Your seed is cleared: the id of your press is used again.
 fair-seed-bad = "{ $seed }" cannot be a seed: use 1 to 64 printable characters without spaces or colons.
 fair-running = Game { $k }: in progress (commitment { $commit }, client seed { $client }).
-fair-ok = Game { $k }: ✅ server seed { $seed } hashes { $k } times to the commitment { $commit }, and with the key { $key } it gives all { $rolls } rolls.
+fair-ok = Game { $k }: ✅ server seed { $seed } hashes { $k } times to the commitment { $commit }, and with the key { $key } it gives all { $rolls } rolls: { $digits }.
+    Check it yourself: node scripts/verify-dice.mjs { $seed } { $k } { $commit } { $client } { $id } { $digits }
 fair-bad = Game { $k }: ❌ the seed { $seed } does not lead to the commitment { $commit } or does not give the { $rolls } rolls.
 fair-running-v1 = { $key }: in progress, seed hash { $hash }.
 fair-ok-v1 = { $key }: ✅ seed { $seed } matches hash { $hash }; all { $rolls } rolls recomputed.
@@ -278,40 +286,58 @@ rules-to-short = Short nardy rules →
 rules-to-long = Long nardy rules →
 
 lesson-long-setup-title = Long nardy: the setup
-lesson-long-setup-text = Each side has 15 checkers, all on its own point 24, the head (marked). The heads stand in opposite corners. Both sides move the same way round, counter-clockwise, each from its 24 towards its 1 and then off the board. Your home is points 1–6, bottom right. The first to bear off all 15 wins.
+lesson-long-setup-text = Each side has 15 checkers, all on its own point 24, the head. Both heads are marked: White's is White's 24 (top right); Black's is Black's own 24, which the picture, numbered from White's side, labels 12 (bottom left). The arrows show the way: both sides move counter-clockwise, each from its 24 to its 1 and then off the board. White's home is its 1–6, bottom right; Black's home is Black's 1–6, top left on the picture (White's 13–18). The first to bear off all 15 wins.
+lesson-long-opening-title = Who moves first
+lesson-long-opening-text = Each player rolls one die; on a tie both roll again. The higher die moves first and plays the numbers of the two dice as its first roll. Here White rolled 5 and Black 3: White starts and plays 5-3. Every game of a match starts this way, not only the first.
 lesson-long-moving-title = Moving
-lesson-long-moving-text = Each die is a separate step. Here White rolled 6-5 and played 24/18 18/13: one checker took both dice, which is allowed only through an open intermediate point. A checker may stop on an empty point or on its own checkers — never on a point with any opponent checker (there is no hitting). Doubles are played four times. You must play both dice if you can; if only one can be played, play the larger.
+lesson-long-moving-text = Each die is a separate step. White rolled 6-5 and played 24/18 18/13: one checker took both dice, which is allowed only through an open intermediate point. A checker may stop on an empty point or on its own checkers — never on a point with any opponent checker (there is no hitting). Doubles are played four times. You must play both dice if you can. If only one die can be played, you play it; if either could be played alone but not both, you must play the larger.
 lesson-long-head-title = The head rule
-lesson-long-head-text = Only one checker may leave the head per turn. The exception: on a side's very first turn, 6-6, 4-4 or 3-3 let two checkers leave the head (here Black's 6-6: two to 18, and 18/12 is closed by White's head). The first mover never rolls a double on its first turn, so only the second player can use it.
+lesson-long-head-text = Only one checker may leave the head per turn. The exception: on a side's very first turn, 6-6, 4-4 or 3-3 let two checkers leave the head. Here Black's first roll is 6-6 (drawn from Black's side): two checkers went to 18 — those two dice are dimmed, played. The two bright sixes cannot be played: 18/12 is closed by White's head and no third checker may leave the head, so they are lost. The first mover never rolls a double on its first turn, so only the second player can use the exception.
 lesson-long-block-title = The six-block rule
 lesson-long-block-text = You may not hold six points in a row unless at least one opponent checker is already past them. "In a row" follows the opponent's path, so your 1 and 24 are neighbours, your 12 and 13 are not. White's 6..2 is five in a row; a checker to the marked 7 would make six with no black checker ahead: not allowed, not even for a moment inside a turn.
 lesson-long-bearoff-title = Bearing off
-lesson-long-bearoff-text = Once all 15 are home, a die bears off a checker from the point of its number. If that point is empty and nothing stands higher, the die bears off from the highest point; otherwise it must be played inside home. Bearing off is never compulsory when a move inside home is possible. White's 6-3: 6/off and 4/1.
+lesson-long-bearoff-text = Once all 15 are home, a die bears off a checker from the point of its number. If that point is empty and nothing stands higher, the die bears off from the highest point that has checkers; otherwise it must be played inside home. Bearing off is never compulsory when a move inside home is possible. White rolled 6-3 and played 6/off and 4/1. Black, still bringing checkers home, may not bear off yet.
 lesson-long-scoring-title = Scoring: oin and mars
 lesson-long-scoring-text = White has borne everything off and wins. If the loser has borne off at least one checker it is an oin: 1 point. If the loser has borne off none (as Black here) it is a mars: 2 points. There is no koks in long nardy. In a match the points add up to the match length.
+lesson-long-cube-title = The cube in long nardy
+lesson-long-cube-text = In tournament matches (the "tournament" rules) long nardy uses the doubling cube as backgammon does: before rolling, the player to move may double if the cube is centred or theirs; the opponent takes (the game is worth twice as much and the taker owns the cube) or passes and loses the current value. On the picture Black owns the cube at 2 (it stands on Black's side): only Black may redouble, to 4. A mars counts twice the cube. The bot plays long nardy by the classic rules, without the cube.
+lesson-long-presets-title = Rule sets
+lesson-long-presets-text = The rules come in named sets; each changes a few options of the classic rules.
+    • classic (the bot's): two checkers off the head only on a first double of sixes, fours or threes; no six-block without an opponent checker ahead, checked at every step; the opening roll is the first move; no cube.
+    • tournament: classic with the doubling cube in matches.
+    • casual: any first double takes two from the head; the six-block is judged only at the end of the turn.
+    • old-school: the opening winner rolls again; when White finishes first, Black gets one last roll and a draw if it also finishes.
 lesson-long-mistakes-title = Common beginner mistakes
-lesson-long-mistakes-text = • Taking a second checker off the head (only on the first 6-6, 4-4, 3-3).
-    • Counting the checker's own point when moving: a 5 from 19 lands on 14.
+lesson-long-mistakes-text = • Taking a second checker off the head (only on the first 6-6, 4-4, 3-3). On the picture White rolled 5-3: the marked points are where a checker may start, and only one of them may come from the head 24.
+    • Counting the checker's own point as the first step: a 5 from 19 lands on 14, not on 15.
     • Using both dice on one checker through a closed point.
-    • Playing the smaller die when only one die can be played.
+    • Playing the smaller die when either die could be played alone but not both (then the larger is compulsory).
+    • Bearing off before all 15 checkers are home.
     • Forgetting that a six-block without an opponent checker ahead is illegal.
 
 lesson-short-setup-title = Short nardy (backgammon): the setup
-lesson-short-setup-text = The standard backgammon setup: 2 checkers on your 24, 5 on 13, 3 on 8 and 5 on 6. The sides move in opposite directions, each towards its own home (points 1–6). The first to bear off all 15 wins.
+lesson-short-setup-text = The standard backgammon setup: 2 checkers on your 24, 5 on 13, 3 on 8 and 5 on 6. The sides move in opposite directions, each towards its own home (its points 1–6), as the arrows show: White counter-clockwise to the bottom right, Black clockwise to the top right. The first to bear off all 15 wins.
+lesson-short-opening-title = Who moves first
+lesson-short-opening-text = Each player rolls one die; on a tie both roll again. The higher die moves first and plays the two dice as its first roll. Here White rolled 3 and Black 1: White starts with 3-1 (a good one: 8/5 6/5 makes the 5 point).
 lesson-short-moving-title = Moving
-lesson-short-moving-text = Each die is a separate step; doubles are played four times. A point held by two or more opponent checkers is closed. You must use both dice if you can, else the larger one. Here White's 3-1 makes the 5 point: 8/5 6/5.
+lesson-short-moving-text = Each die is a separate step; doubles are played four times. A point held by two or more opponent checkers is closed. You must play both dice if you can. If only one die can be played, you play it; if either could be played alone but not both, you must play the larger. Here White rolled 3-1 and made the 5 point: 8/5 6/5.
 lesson-short-hit-title = Hitting
-lesson-short-hit-text = A single checker (a blot) can be hit: landing on it sends it to the bar. White's 6-1, 13/7* 8/7, hits Black's blot and makes the point; the hit checker must re-enter before Black may move anything else.
+lesson-short-hit-text = A single checker (a blot) can be hit: landing on it sends it to the bar. White rolled 6-1 and played 13/7* 8/7: it hit Black's blot and made the point; the hit checker must re-enter before Black may move anything else.
 lesson-short-bar-title = The bar
-lesson-short-bar-text = A checker on the bar must enter first, in the opponent's home: a die of 2 enters on the opponent's 2 point. A point held by two or more opponent checkers is closed: here Black's 5 cannot enter on White's 5 point, so the 2 enters (bar/23) and the 5 is played by another checker. While a checker is on the bar nothing else may move; if it cannot enter, the turn passes.
+lesson-short-bar-text = A checker on the bar must enter first, in the opponent's home: a die of 2 enters on your 23, a 5 on your 20 (the picture is drawn from Black's side, so the numbers are Black's). A point held by two or more opponent checkers is closed: Black rolled 5-2, and the marked 20 (White's 5 point) is closed, so the 2 entered (bar/23) and the 5 is left for another checker. While a checker is on the bar nothing else may move; if it cannot enter, the turn passes.
 lesson-short-bearoff-title = Bearing off
-lesson-short-bearoff-text = With all 15 in home (and none on the bar) you bear off as in long nardy: the exact point, or the highest point when nothing stands higher; otherwise move inside home. White's 6-4: 6/off 4/off.
+lesson-short-bearoff-text = With all 15 in home (and none on the bar) you bear off as in long nardy: the exact point, or the highest point that has checkers when nothing stands higher; otherwise move inside home. White rolled 6-4 and played 6/off 4/off.
 lesson-short-scoring-title = Scoring: single, gammon, backgammon
 lesson-short-scoring-text = A single game is 1 point. If the loser has borne off nothing it is a gammon (mars): 2 points. If it has also a checker on the bar or in the winner's home, as Black here, it is a backgammon (koks): 3 points. Everything is multiplied by the cube.
 lesson-short-cube-title = The doubling cube
-lesson-short-cube-text = Before rolling, the player to move may double if the cube is centred or theirs. The opponent takes (the cube doubles and the taker owns it) or passes (and loses the current value). In a match there is no doubling in the Crawford game, the one right after a side first reaches match point minus one.
+lesson-short-cube-text = Before rolling, the player to move may double if the cube is centred or theirs. The opponent takes (the cube doubles and the taker owns it) or passes (and loses the current value). On the picture White owns the cube at 2 (it stands on White's side): only White may redouble, to 4. In a match there is no doubling in the Crawford game, the one right after a side first reaches match point minus one. The bot uses the cube in matches, not in single games.
+lesson-short-presets-title = Rule sets
+lesson-short-presets-text = Short nardy comes in two sets:
+    • backgammon (the bot's, in matches): the doubling cube and the Crawford rule.
+    • backgammon without the cube: every game is worth 1, 2 or 3 points as it ends (the bot's single games).
+    Both keep the standard rules: hitting, entering from the bar, bearing off only with all 15 home.
 lesson-short-mistakes-title = Common beginner mistakes
 lesson-short-mistakes-text = • Moving other checkers while one is on the bar.
-    • Leaving blots within direct range (1–6 pips) of opponent checkers.
+    • Leaving blots within direct range (1–6 pips) of opponent checkers. On the picture White rolled 6-4: the marked points are where a checker may start, and Black's blot (on the picture's 14) can be hit: 24/14*.
     • Bearing off while a checker is still outside home.
     • Passing a double that should be taken (take when you win at least 1 game in 4).

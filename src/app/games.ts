@@ -544,6 +544,8 @@ export interface GameCheck {
   readonly client: string | null;
   readonly ok: boolean | null;
   readonly rolls: number;
+  /** The rolls as digits, two per roll (empty while the game is being played). */
+  readonly digits: string;
 }
 
 export function verifyGame(rec: GameRecord): GameCheck[] {
@@ -552,11 +554,11 @@ export function verifyGame(rec: GameRecord): GameCheck[] {
     const rolls: Dice[] = [];
     for (let i = 0; i + 1 < f.rolls.length; i += 2) rolls.push([Number(f.rolls[i]) as Die, Number(f.rolls[i + 1]) as Die]);
     const ok = f.scheme === 2 ? verifyChainRolls(f.seed, f.index ?? 0, f.hash, f.key, rolls).ok : verifyRolls(f.seed, f.hash, f.key, rolls).ok;
-    return { scheme: f.scheme, key: f.key, hash: f.hash, seed: f.seed, index: f.index ?? null, client: f.client ?? null, ok, rolls: rolls.length };
+    return { scheme: f.scheme, key: f.key, hash: f.hash, seed: f.seed, index: f.index ?? null, client: f.client ?? null, ok, rolls: rolls.length, digits: f.rolls };
   });
   if (rec.match.game.phase !== 'over') {
     const f = rec.fair;
-    out.push({ scheme: f.scheme, key: f.key, hash: f.hash, seed: null, index: f.index ?? null, client: f.client ?? null, ok: null, rolls: rec.match.game.rolls });
+    out.push({ scheme: f.scheme, key: f.key, hash: f.hash, seed: null, index: f.index ?? null, client: f.client ?? null, ok: null, rolls: rec.match.game.rolls, digits: '' });
   }
   return out;
 }

@@ -82,16 +82,17 @@ export function chainKey(clientSeed: string, gameId: string, k: number): string 
 
 /** Check game k of a chained match: x_k belongs to the commitment and yields every roll. */
 export function verifyChainRolls(seedHex: string, k: number, commit: string, key: string, rolls: readonly Dice[]): Verification {
-  const hashMatches = chainMatches(seedHex, k, commit);
+  return verification(chainMatches(seedHex, k, commit), seedHex, key, rolls);
+}
+
+/** The first roll the seed does not give (-1: none), once the seed is known to be the committed one. */
+function verification(hashMatches: boolean, seedHex: string, key: string, rolls: readonly Dice[]): Verification {
   let firstMismatch = -1;
   if (hashMatches) {
-    for (let n = 0; n < rolls.length; n++) {
+    firstMismatch = rolls.findIndex((roll, n) => {
       const d = fairRoll(seedHex, key, n);
-      if (d[0] !== rolls[n]![0] || d[1] !== rolls[n]![1]) {
-        firstMismatch = n;
-        break;
-      }
-    }
+      return d[0] !== roll[0] || d[1] !== roll[1];
+    });
   }
   return { ok: hashMatches && firstMismatch === -1, hashMatches, firstMismatch };
 }
@@ -120,18 +121,7 @@ export interface Verification {
 
 /** Check a finished game: the revealed seed hashes to the published hash and yields every roll. */
 export function verifyRolls(seedHex: string, publishedHash: string, gameId: string, rolls: readonly Dice[]): Verification {
-  const hashMatches = /^[0-9a-f]{64}$/i.test(seedHex) && seedHash(seedHex) === publishedHash.toLowerCase();
-  let firstMismatch = -1;
-  if (hashMatches) {
-    for (let n = 0; n < rolls.length; n++) {
-      const d = fairRoll(seedHex, gameId, n);
-      if (d[0] !== rolls[n]![0] || d[1] !== rolls[n]![1]) {
-        firstMismatch = n;
-        break;
-      }
-    }
-  }
-  return { ok: hashMatches && firstMismatch === -1, hashMatches, firstMismatch };
+  return verification(/^[0-9a-f]{64}$/i.test(seedHex) && seedHash(seedHex) === publishedHash.toLowerCase(), seedHex, gameId, rolls);
 }
 
 /** Deterministic dice for tests and simulations (xorshift128+, seeded; not for real games). */

@@ -2,24 +2,30 @@
  * Board geometry, in pixels, seen from the viewer: its home (points 1-6) at bottom right, its
  * 7-12 bottom left, 13-18 top left, 19-24 top right, so it moves counter-clockwise from 24 to 1.
  */
-export const WIDTH = 1000;
+export const WIDTH = 1074;
 export const HEIGHT = 840;
 
+/**
+ * Two trays: the right one holds the viewer's borne-off checkers (bottom) and, in short nardy,
+ * the opponent's (top, beside its home); in long nardy the opponent's home is top left, so its
+ * checkers go to the left tray, beside that home (its bear-off arrows stay short).
+ */
 export const G = {
   infoTop: 0,
   infoH: 62,
   frameX: 6,
   frameY: 66,
-  frameW: 988,
+  frameW: 1062,
   frameH: 708,
   fieldTop: 92,
   fieldBottom: 748,
-  leftX: 28,
+  leftTrayX: 30,
+  leftX: 108,
   pointW: 66,
-  barX: 424,
+  barX: 504,
   barW: 66,
-  rightX: 490,
-  trayX: 898,
+  rightX: 570,
+  trayX: 978,
   trayW: 66,
   midY: 420,
   checkerR: 31,
@@ -68,9 +74,12 @@ export function barCenter(viewerSide: boolean, k: number, n: number): { x: numbe
   return { x: G.barX + G.barW / 2, y: viewerSide ? G.midY - offset : G.midY + offset };
 }
 
-/** Top-left corner of borne-off slab k: the viewer's tray at the bottom, the opponent's at the top. */
-export function slabRect(viewerSide: boolean, k: number): { x: number; y: number; w: number; h: number } {
-  const x = G.trayX + 4;
+/**
+ * Top-left corner of borne-off slab k: the viewer's tray at the bottom right; the opponent's at
+ * the top, right (short nardy) or left (long nardy: `left`).
+ */
+export function slabRect(viewerSide: boolean, k: number, left = false): { x: number; y: number; w: number; h: number } {
+  const x = (left && !viewerSide ? G.leftTrayX : G.trayX) + 4;
   const w = G.trayW - 8;
   const pitch = G.slabH + G.slabGap;
   const y = viewerSide ? G.fieldBottom - 4 - (k + 1) * pitch + G.slabGap : G.fieldTop + 4 + k * pitch;

@@ -20,6 +20,8 @@ export interface BoardLabels {
   readonly pips: string;
   readonly off: string;
   readonly score: string;
+  /** "to" in "score: 1 (to 5)". */
+  readonly to: string;
 }
 
 export interface BoardView {
@@ -29,8 +31,15 @@ export interface BoardView {
   /** The roll of the side to move, and the dice it has not used yet (default: all). */
   readonly dice?: readonly [Die, Die] | null;
   readonly remaining?: readonly Die[];
-  /** The doubling cube; omit when the game has no cube. */
-  readonly cube?: { readonly value: number; readonly owner: Side | null } | null;
+  /**
+   * The doubling cube; omit when the game has no cube. `offered`: a double is being offered,
+   * `value` is the value offered (drawn highlighted, still in the middle).
+   */
+  readonly cube?: { readonly value: number; readonly owner: Side | null; readonly offered?: boolean } | null;
+  /** Whose turn the info bars mark (default: the position's side to move; null: nobody, the game is over). */
+  readonly turn?: Side | null;
+  /** A banner across the board (the result when the game is over). */
+  readonly result?: string | null;
   readonly names?: Partial<Record<Side, string>>;
   readonly score?: { readonly white: number; readonly black: number; readonly length: number } | null;
   /** The last play (drawn with arrows, ghosts where checkers left and outlines on arrivals). */
@@ -39,6 +48,14 @@ export interface BoardView {
   readonly pending?: Highlight | null;
   /** Points to mark, in the numbering of the side to move (e.g. where it can move from). */
   readonly marks?: readonly number[];
+  /** Points to mark in the other side's own numbering (lessons: both heads). */
+  readonly otherMarks?: readonly number[];
+  /** Whose dice these are when not the side to move's (lessons drawn after a play). */
+  readonly diceSide?: Side;
+  /** The opening roll: one die in each side's half. */
+  readonly openingDice?: { readonly white: Die; readonly black: Die } | null;
+  /** Draw the way each of these sides moves round the board (lessons). */
+  readonly paths?: readonly Side[];
   readonly theme?: ThemeName;
   readonly labels?: Partial<BoardLabels>;
 }
@@ -63,7 +80,7 @@ export interface Scene {
   readonly fragments: readonly Fragment[];
 }
 
-const DEFAULT_LABELS: BoardLabels = { pips: 'pips', off: 'off', score: 'score' };
+const DEFAULT_LABELS: BoardLabels = { pips: 'pips', off: 'off', score: 'score', to: 'to' };
 
 export function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -113,8 +130,10 @@ export function backgroundSvg(theme: Theme): string {
     if (t.fieldGrain !== t.field) s += grain(x, G.fieldTop + 2, 6 * G.pointW, fieldH - 4, t.fieldGrain, 3, x);
   }
   s += `<rect x="${G.barX}" y="${G.fieldTop - 28}" width="${G.barW}" height="${fieldH + 56}" fill="${t.bar}" stroke="${t.frameEdge}" stroke-width="3"/>`;
-  s += `<rect x="${G.trayX}" y="${G.fieldTop}" width="${G.trayW}" height="${fieldH}" rx="6" fill="${t.tray}" stroke="${t.frameEdge}" stroke-width="3"/>`;
-  s += `<line x1="${G.trayX}" y1="${G.midY}" x2="${G.trayX + G.trayW}" y2="${G.midY}" stroke="${t.frameEdge}" stroke-width="3"/>`;
+  for (const x of [G.leftTrayX, G.trayX]) {
+    s += `<rect x="${x}" y="${G.fieldTop}" width="${G.trayW}" height="${fieldH}" rx="6" fill="${t.tray}" stroke="${t.frameEdge}" stroke-width="3"/>`;
+    s += `<line x1="${x}" y1="${G.midY}" x2="${x + G.trayW}" y2="${G.midY}" stroke="${t.frameEdge}" stroke-width="3"/>`;
+  }
   for (let v = 1; v <= 24; v++) {
     const { cx, top } = pointGeometry(v);
     const colour = v % 2 === 1 ? t.pointA : t.pointB;
@@ -234,7 +253,7 @@ function anchor(p: Position, viewer: Side, side: Side, pt: number, count: number
   const mine = side === viewer;
   if (pt === 25) return barCenter(mine, 0, 1);
   if (pt === 0) {
-    const s = slabRect(mine, Math.max(0, count - 1));
+    const s = slabRect(mine, Math.max(0, count - 1), p.variant === 'long');
     return { x: s.x + s.w / 2, y: s.y + s.h / 2 };
   }
   const v = viewerPoint(p, viewer, side, pt);
@@ -268,23 +287,64 @@ function arrow(a: { x: number; y: number }, b: { x: number; y: number }, colour:
   return { x: x0, y: y0, w, h, body, volatile: true };
 }
 
+/**
+ * The way a side goes round: from its 24 along one row, across, along the other row to its home
+ * and off. The viewer's path runs close to the middle line, the opponent's a little further out.
+ */
+function pathFragment(theme: Theme, p: Position, viewer: Side, side: Side): Fragment {
+  const mine = side === viewer;
+  const d = mine ? 48 : 96;
+  const yTop = G.midY - d;
+  const yBottom = G.midY + d;
+  const x = (v: number): number => pointGeometry(v).cx;
+  // Corners in the viewer's numbering, in the order the side passes them.
+  let pts: Array<[number, number]>;
+  if (mine) pts = [[x(24), yTop], [x(13), yTop], [x(12), yBottom], [x(1), yBottom]];
+  else if (p.variant === 'long') pts = [[x(12), yBottom], [x(1), yBottom], [x(24), yTop], [x(13), yTop]];
+  else pts = [[x(1), yBottom], [x(12), yBottom], [x(13), yTop], [x(24), yTop]];
+  const path = `M${pts[0]![0]} ${pts[0]![1]} L${pts[1]![0]} ${pts[1]![1]} L${pts[2]![0]} ${pts[2]![1]} L${pts[3]![0]} ${pts[3]![1]}`;
+  const [ex, ey] = pts[3]!;
+  const dir = Math.sign(ex - pts[2]![0]);
+  const head = `${ex + dir * 22},${ey} ${ex},${ey - 13} ${ex},${ey + 13}`;
+  const c = theme[side];
+  const body =
+    `<g opacity="0.9"><path d="${path}" fill="none" stroke="${c.edge}" stroke-width="10" stroke-linejoin="round"/><path d="${path}" fill="none" stroke="${c.fill}" stroke-width="5" stroke-linejoin="round" stroke-dasharray="14 8"/>` +
+    `<polygon points="${head}" fill="${c.fill}" stroke="${c.edge}" stroke-width="2"/></g>`;
+  return { x: 0, y: 0, w: WIDTH, h: HEIGHT, body, volatile: true };
+}
+
+/** The result across the middle of the board. */
+function banner(theme: Theme, content: string): Fragment {
+  const w = 2 * 6 * G.pointW + G.barW - 40;
+  const h = 74;
+  const line = escapeXml(displayName(content, 44));
+  return {
+    x: G.leftX + 20,
+    y: G.midY - h / 2,
+    w,
+    h,
+    body: `<rect x="2" y="2" width="${w - 4}" height="${h - 4}" rx="16" fill="${theme.banner}" fill-opacity="0.92" stroke="${theme.mark}" stroke-width="4"/>` + text(w / 2, h / 2 + 11, 30, theme.bannerText, line, { bold: true, anchor: 'middle' }),
+    volatile: true,
+  };
+}
+
 function infoBar(view: BoardView, theme: Theme, side: Side, top: boolean, labels: BoardLabels): Fragment[] {
   const p = view.position;
   const y = top ? G.infoTop : HEIGHT - G.infoH;
   const own = side === 'white' ? p.white : p.black;
   const out: Fragment[] = [];
-  const toMove = p.turn === side;
+  const toMove = (view.turn === undefined ? p.turn : view.turn) === side;
   // Colour disc and the turn marker.
   let disc = `<circle cx="24" cy="24" r="17" fill="${theme[side].fill}" stroke="${theme[side].edge}" stroke-width="2"/>`;
   if (toMove) disc = `<circle cx="24" cy="24" r="22" fill="none" stroke="${theme.toMove}" stroke-width="4"/>` + disc;
   out.push({ x: 12, y: y + 7, w: 48, h: 48, body: disc });
   const name = escapeXml(displayName(view.names?.[side] ?? (side === 'white' ? 'White' : 'Black')));
   out.push({ x: 70, y: y + 8, w: 430, h: 46, body: text(0, 33, 26, toMove ? theme.toMove : theme.text, name, { bold: true }) });
-  const stats = `${escapeXml(labels.pips)} ${pipCount(own)}   ${escapeXml(labels.off)} ${own[0]}`;
-  out.push({ x: 505, y: y + 13, w: 280, h: 36, body: text(0, 27, 22, theme.mutedText, stats), volatile: true });
+  const stats = `${escapeXml(labels.pips)}: ${pipCount(own)}  ·  ${escapeXml(labels.off)}: ${own[0]}`;
+  out.push({ x: 505, y: y + 13, w: 300, h: 36, body: text(0, 27, 22, theme.mutedText, stats), volatile: true });
   if (view.score && view.score.length > 1) {
-    const sc = `${escapeXml(labels.score)} ${view.score[side]}/${view.score.length}`;
-    out.push({ x: 785, y: y + 8, w: 203, h: 46, body: text(203, 33, 26, theme.text, sc, { bold: true, anchor: 'end' }) });
+    const sc = `${escapeXml(labels.score)}: ${view.score[side]} (${escapeXml(labels.to)} ${view.score.length})`;
+    out.push({ x: WIDTH - 12 - 250, y: y + 8, w: 250, h: 46, body: text(250, 33, 24, theme.text, sc, { bold: true, anchor: 'end' }) });
   }
   return out;
 }
@@ -299,9 +359,10 @@ export function buildScene(view: BoardView): Scene {
   const frags: Fragment[] = [];
 
   // Marked points: the number on the edge in a bright pill.
-  for (const m of view.marks ?? []) {
+  const marked = [...(view.marks ?? []).map((m) => [p.turn, m] as const), ...(view.otherMarks ?? []).map((m) => [otherSide(p.turn), m] as const)];
+  for (const [side, m] of marked) {
     if (m < 1 || m > 24) continue;
-    const v = viewerPoint(p, viewer, p.turn, m);
+    const v = viewerPoint(p, viewer, side, m);
     const { cx, top } = pointGeometry(v);
     const y = numberY(top);
     frags.push({
@@ -342,23 +403,24 @@ export function buildScene(view: BoardView): Scene {
     // Borne off: slabs in the tray, the count beside.
     const off = own[0]!;
     const col = theme[side];
+    const leftTray = p.variant === 'long' && side !== viewer;
     const outlined = marks.outline.get(`${side}:0`)?.count ?? 0;
     for (let k = 0; k < off; k++) {
-      const s = slabRect(side === viewer, k);
+      const s = slabRect(side === viewer, k, leftTray);
       const ring = k >= off - outlined ? (marks.outline.get(`${side}:0`)!.colour) : undefined;
       frags.push({
         x: s.x - 2,
         y: s.y - 2,
         w: s.w + 4,
         h: s.h + 4,
-        body: `<rect x="2" y="2" width="${s.w}" height="${s.h}" rx="4" fill="${col.fill}" stroke="${ring ?? col.edge}" stroke-width="${ring ? 3 : 1.5}"/>`,
+        body: `<rect x="2" y="2" width="${s.w}" height="${s.h}" rx="4" fill="${col.fill}" stroke="${ring ?? col.ring}" stroke-width="${ring ? 3 : 1.5}"/>`,
       });
     }
     if (off > 0) {
       const mine = side === viewer;
-      const edge = slabRect(mine, off - 1);
+      const edge = slabRect(mine, off - 1, leftTray);
       const y = mine ? edge.y - 25 : edge.y + edge.h + 3;
-      frags.push({ x: G.trayX, y, w: G.trayW, h: 23, body: text(G.trayW / 2, 18, 17, theme.numbers, String(off), { bold: true, anchor: 'middle' }) });
+      frags.push({ x: edge.x - 4, y, w: G.trayW, h: 23, body: text(G.trayW / 2, 18, 17, theme.numbers, String(off), { bold: true, anchor: 'middle' }) });
     }
   }
   frags.push(...marks.ghosts);
@@ -378,7 +440,7 @@ export function buildScene(view: BoardView): Scene {
         else used[i] = true;
       });
     }
-    const half = p.turn === viewer ? G.rightX : G.leftX;
+    const half = (view.diceSide ?? p.turn) === viewer ? G.rightX : G.leftX;
     const gap = 14;
     const total = values.length * (DIE + 6) + (values.length - 1) * gap;
     let x = r(half + (6 * G.pointW - total) / 2);
@@ -388,21 +450,38 @@ export function buildScene(view: BoardView): Scene {
     });
   }
 
-  // The cube: centred on the bar, or on its owner's side.
+  // The opening roll: each side's die in its own half.
+  if (view.openingDice) {
+    for (const side of ['white', 'black'] as const) {
+      const half = side === viewer ? G.rightX : G.leftX;
+      frags.push(dieFragment(theme, view.openingDice[side], r(half + (6 * G.pointW - DIE - 6) / 2), G.midY - (DIE + 6) / 2, false));
+    }
+  }
+
+  for (const side of view.paths ?? []) frags.push(pathFragment(theme, p, viewer, side));
+
+  // The cube, in a tray half that no borne-off checkers use, so that no arrow crosses it:
+  // centred (or offered) in the middle of the left tray, the viewer's lower down there, the
+  // opponent's higher up (in long nardy, where the left tray's top holds the opponent's
+  // checkers, at the top of the right tray).
   if (view.cube) {
     const size = 50;
-    const cy = view.cube.owner === null ? G.midY : view.cube.owner === viewer ? G.fieldBottom - 38 : G.fieldTop + 38;
+    const owner = view.cube.offered ? null : view.cube.owner;
+    const trayX = owner !== null && owner !== viewer && p.variant === 'long' ? G.trayX : G.leftTrayX;
+    const cy = owner === null ? G.midY : owner === viewer ? G.midY + 110 : G.midY - 110;
     const c = theme.cube;
+    const ring = view.cube.offered ? `<rect x="0" y="0" width="${size + 4}" height="${size + 4}" rx="11" fill="none" stroke="${theme.mark}" stroke-width="4"/>` : '';
     frags.push({
-      x: G.barX + (G.barW - size) / 2 - 2,
+      x: trayX + (G.trayW - size) / 2 - 2,
       y: cy - size / 2 - 2,
       w: size + 4,
       h: size + 4,
-      body: `<rect x="2" y="2" width="${size}" height="${size}" rx="9" fill="${c.face}" stroke="${c.edge}" stroke-width="3"/>` + text(size / 2 + 2, size / 2 + 11, 26, c.text, String(view.cube.value), { bold: true, anchor: 'middle' }),
+      body: `<rect x="2" y="2" width="${size}" height="${size}" rx="9" fill="${c.face}" stroke="${c.edge}" stroke-width="3"/>` + text(size / 2 + 2, size / 2 + 11, view.cube.value >= 10 ? 22 : 26, c.text, String(view.cube.value), { bold: true, anchor: 'middle' }) + ring,
     });
   }
 
   frags.push(...marks.arrows);
+  if (view.result) frags.push(banner(theme, view.result));
   frags.push(...infoBar(view, theme, otherSide(viewer), true, labels));
   frags.push(...infoBar(view, theme, viewer, false, labels));
   return { width: WIDTH, height: HEIGHT, theme, background: backgroundSvg(theme), fragments: frags };

@@ -23,6 +23,8 @@ export interface Theme {
   readonly mark: string;
   readonly markText: string;
   readonly toMove: string;
+  readonly banner: string;
+  readonly bannerText: string;
 }
 
 export type ThemeName = 'wood' | 'dark';
@@ -52,30 +54,36 @@ export const THEMES: Readonly<Record<ThemeName, Theme>> = {
     mark: '#ffd43b',
     markText: '#241a05',
     toMove: '#ffd43b',
+    banner: '#24160b',
+    bannerText: '#fbf1e0',
   },
+  // A calm dark board: slate field, muted points, ivory and charcoal checkers matching the
+  // caption's ⚪ and ⚫ (the charcoal ones with a light rim to stand out on the dark field).
   dark: {
     name: 'dark',
-    background: '#000000',
-    frame: '#1b1f24',
-    frameEdge: '#30363d',
-    frameGrain: '#1b1f24',
-    field: '#0d1117',
-    fieldGrain: '#0d1117',
-    pointA: '#1f6feb',
-    pointB: '#6e7681',
-    bar: '#1b1f24',
-    tray: '#161b22',
-    numbers: '#ffffff',
-    text: '#ffffff',
-    mutedText: '#c9d1d9',
-    white: { fill: '#ffffff', ring: '#c9d1d9', edge: '#000000', label: '#000000' },
-    black: { fill: '#f2cc60', ring: '#b08800', edge: '#000000', label: '#000000' },
-    die: { face: '#ffffff', pip: '#000000', edge: '#8b949e' },
-    cube: { face: '#ffffff', text: '#000000', edge: '#8b949e' },
-    lastPlay: '#3fb950',
-    pending: '#58a6ff',
-    mark: '#ff7b72',
-    markText: '#000000',
-    toMove: '#ff7b72',
+    background: '#0f1216',
+    frame: '#1c2229',
+    frameEdge: '#0a0c0f',
+    frameGrain: '#1c2229',
+    field: '#29323b',
+    fieldGrain: '#29323b',
+    pointA: '#56606b',
+    pointB: '#3b444e',
+    bar: '#1c2229',
+    tray: '#20272e',
+    numbers: '#d7dde3',
+    text: '#eef1f4',
+    mutedText: '#b3bcc5',
+    white: { fill: '#ece7dc', ring: '#c2baa8', edge: '#0a0c0f', label: '#1b1f24' },
+    black: { fill: '#101317', ring: '#7d8894', edge: '#000000', label: '#eef1f4' },
+    die: { face: '#ece7dc', pip: '#14171b', edge: '#7d8894' },
+    cube: { face: '#ece7dc', text: '#14171b', edge: '#7d8894' },
+    lastPlay: '#4cc38a',
+    pending: '#6cb6ff',
+    mark: '#e8b04b',
+    markText: '#14171b',
+    toMove: '#e8b04b',
+    banner: '#0f1216',
+    bannerText: '#eef1f4',
   },
 };

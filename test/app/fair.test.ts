@@ -3,7 +3,9 @@
  * each game's seed is revealed at its end and checks against the commitment; rolls mix in the
  * client seed; records of the first version still verify their way.
  */
+import { execFileSync } from 'node:child_process';
 import { createHash, createHmac } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { isBotToAct, verifyGame } from '../../src/app/games.js';
 import { createApp } from '../../src/app/index.js';
@@ -83,6 +85,13 @@ describe('fair dice', () => {
     const rolls = first.rolls.match(/../g)!.map((d) => [Number(d[0]), Number(d[1])]);
     rolls.forEach((roll, n) => expect(recipeRoll(first.seed, 'press-42', rec.id, 1, n)).toEqual(roll));
     expect(verifyGame(rec)).toMatchObject([{ scheme: 2, ok: true, index: 1 }]);
+    // The README's script, which uses nothing of this code, agrees; a changed roll fails it.
+    const script = fileURLToPath(new URL('../../scripts/verify-dice.mjs', import.meta.url));
+    const args = [first.seed, '1', dice.commit, 'press-42', rec.id];
+    expect(execFileSync(process.execPath, [script, ...args, first.rolls], { encoding: 'utf8' })).toMatch(/^ok/);
+    const forged = (first.rolls[0] === '6' ? '1' : '6') + first.rolls.slice(1);
+    expect(() => execFileSync(process.execPath, [script, ...args, forged], { encoding: 'utf8' })).toThrow();
+    expect(() => execFileSync(process.execPath, [script, chainSeed(dice.master, 2), '1', dice.commit, 'press-42', rec.id, first.rolls], { encoding: 'utf8' })).toThrow();
     // Plain /fair: the last game that ended, for both players.
     const o = await app.fair.overview(-3, 2);
     expect(o.last).toMatchObject({ kind: 'checked', gameId: rec.id });

@@ -369,7 +369,7 @@ describe('group messages stay in one language', () => {
     expect(await h.pressLabel(sam, lesson, /Next|Дальше/)).toMatch(/Someone else asked/);
     expect(lesson.history).toHaveLength(1);
     await h.pressLabel(vera, lesson, /Дальше/);
-    expect(lesson.text).toMatch(/^Ходы \(2\//);
+    expect(lesson.text).toMatch(/^Кто ходит первым \(2\/10\)/);
   });
 });
 

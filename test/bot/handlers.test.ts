@@ -82,7 +82,7 @@ describe('handlers', () => {
     expect(h.calls.at(-1)!.payload.text).toMatch(/Не понял «chess»/);
     await h.bot.handleUpdate(h.text('/rules long'));
     const lesson = h.calls.find((c) => c.method === 'sendPhoto')!;
-    expect(String(lesson.payload.caption)).toMatch(/Длинные нарды: расстановка \(1\/7\)/);
+    expect(String(lesson.payload.caption)).toMatch(/Длинные нарды: расстановка \(1\/10\)/);
   });
 
   it('a group that becomes a supergroup: its games move and their boards are sent afresh there', async () => {

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { displayPosition } from '../../src/engine/game.js';
 import { renderPosition } from '../../src/render/index.js';
+import { HEIGHT, WIDTH } from '../../src/render/layout.js';
 import { renderOptions } from '../../src/bot/view/board.js';
 import { translator } from '../../src/bot/view/text.js';
 import { createI18n } from '../../src/bot/i18n.js';
@@ -129,7 +130,7 @@ describe('the board is a real PNG of the right position', () => {
     const msg = await startBotGame(user, 'long', 'easy');
     const rec = await record(msg);
     const meta = await sharp(msg.png!).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(['png', 1000, 840]);
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', WIDTH, HEIGHT]);
     const i18n = createI18n('ru', async () => 'en');
     const seat = rec.seats[0]!;
     const expected = await renderPosition(displayPosition(rec.match.game), renderOptions(rec, seat, translator(i18n, seat.lang), DEFAULT_SETTINGS));

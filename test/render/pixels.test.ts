@@ -11,8 +11,8 @@ import { THEMES } from '../../src/render/theme.js';
 import { long, short } from '../helpers/board.js';
 
 const POINT_W = 66;
-const LEFT = 28;
-const RIGHT = 490;
+const LEFT = 108;
+const RIGHT = 570;
 const TOP = 92;
 const BOTTOM = 748;
 const STEP = 63;
@@ -105,7 +105,7 @@ describe('pixel truth: a disc of the right colour at every occupied slot, none e
     // The top checker of a squeezed stack sits where the fifth would: white face or its label.
     expect(raw.data[i]! + raw.data[i + 1]! + raw.data[i + 2]!).toBeGreaterThan(0);
     // Two white checkers on the bar (top half of the bar, the viewer's side).
-    const barX = 424 + 33;
+    const barX = 504 + 33;
     const white = hex(THEMES.wood.white.fill);
     const at = (yy: number): Rgb => {
       const j = (yy * raw.width + barX) * 3;
@@ -115,7 +115,7 @@ describe('pixel truth: a disc of the right colour at every occupied slot, none e
     // Black's bar checker in the bottom half.
     expect(near(at(420 + 56 + 31), hex(THEMES.wood.black.fill))).toBe(true);
     // Three white checkers borne off: slabs at the bottom of the tray.
-    const j = ((748 - 4 - 8) * raw.width + 898 + 33) * 3;
+    const j = ((748 - 4 - 8) * raw.width + 978 + 33) * 3;
     expect(near([raw.data[j]!, raw.data[j + 1]!, raw.data[j + 2]!], white)).toBe(true);
   });
 });

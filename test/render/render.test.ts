@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { startPosition } from '../../src/engine/index.js';
 import { renderPosition, renderSvg } from '../../src/render/index.js';
 import { FONT_CONFIG } from '../../src/render/fonts.js';
-import { displayName, escapeXml } from '../../src/render/scene.js';
+import { buildScene, displayName, escapeXml } from '../../src/render/scene.js';
+import { THEMES } from '../../src/render/theme.js';
 import { long, short } from '../helpers/board.js';
 import { GOLDEN_POSITION, GOLDEN_VIEWS } from './golden-views.js';
 
@@ -17,6 +18,8 @@ describe('SVG snapshots', () => {
     ['short-start-dice-cube', startPosition('short'), { dice: [3, 1], cube: { value: 1, owner: null } }],
     ['short-bar-off-tall-stack', short('black', { 6: 11, 1: 1 }, { bar: 2, 20: 1, 6: 3 }), { viewer: 'black', cube: { value: 4, owner: 'white' }, names: cyrillic, score: { white: 3, black: 4, length: 7 } }],
     ['long-last-play-dark', long('black', { 24: 14, 13: 1 }, { 24: 15 }), { theme: 'dark', lastPlay: { side: 'white', moves: [[24, 18], [18, 13]] }, marks: [24] }],
+    ['short-double-offered', startPosition('short'), { cube: { value: 4, owner: null, offered: true }, score: { white: 1, black: 2, length: 5 } }],
+    ['long-over-banner', long('white', {}, { 6: 3, 5: 2 }), { turn: null, result: 'White wins: mars, 2 points', lastPlay: { side: 'white', moves: [[2, 0]] } }],
   ];
   it.each(cases)('%s', async (name, position, options) => {
     await expect(renderSvg(position, options)).toMatchFileSnapshot(`./__snapshots__/${name}.svg`);
@@ -80,5 +83,80 @@ describe('fonts', () => {
     let changed = 0;
     for (let i = 0; i < withName.length; i++) if (withName[i] !== without[i]) changed++;
     expect(changed).toBeGreaterThan(1000);
+  });
+});
+
+describe('what the picture says (issue 12)', () => {
+  type Box = { x: number; y: number; w: number; h: number };
+  const cubeBox = (scene: ReturnType<typeof buildScene>): Box & { body: string } => scene.fragments.find((f) => /rx="9"/.test(f.body))!;
+  /** The arrows of a scene as segments in board coordinates. */
+  const segments = (scene: ReturnType<typeof buildScene>): Array<[number, number, number, number]> =>
+    scene.fragments.filter((f) => f.body.includes('<line')).map((f) => {
+      const m = /x1="(-?\d+)" y1="(-?\d+)" x2="(-?\d+)" y2="(-?\d+)"/.exec(f.body)!;
+      return [f.x + Number(m[1]), f.y + Number(m[2]), f.x + Number(m[3]), f.y + Number(m[4])];
+    });
+  const crosses = (s: [number, number, number, number], b: Box): boolean => {
+    for (let i = 0; i <= 100; i++) {
+      const x = s[0] + ((s[2] - s[0]) * i) / 100;
+      const y = s[1] + ((s[3] - s[1]) * i) / 100;
+      if (x >= b.x && x <= b.x + b.w && y >= b.y && y <= b.y + b.h) return true;
+    }
+    return false;
+  };
+
+  it('an offered double shows the value offered, highlighted, not the old one', () => {
+    const scene = buildScene({ position: startPosition('short'), cube: { value: 4, owner: null, offered: true } });
+    const cube = cubeBox(scene);
+    expect(cube.body).toMatch(/>4<\/text>/);
+    expect(cube.body).toContain(THEMES.wood.mark);
+  });
+
+  it('no arrow runs through the cube, wherever it is, and bear-off arrows stay beside their home', () => {
+    const plays: Array<[ReturnType<typeof long>, 'white' | 'black', Array<[number, number]>]> = [
+      [long('white', { 24: 10, 13: 3, 8: 2 }, { 24: 10, 11: 5 }), 'white', [[13, 8], [8, 1]]],
+      [long('white', { 24: 10, 13: 3, 8: 2 }, { 24: 10, 11: 5 }), 'black', [[24, 13], [13, 7]]],
+      [long('white', { 3: 1, 1: 1 }, { 6: 3, 5: 2, 3: 2 }), 'black', [[6, 0], [5, 0]]],
+      [long('white', { 3: 1, 1: 1 }, { 6: 3, 5: 2, 3: 2 }), 'white', [[3, 0], [1, 0]]],
+      [short('white', { 8: 3, 6: 5, 13: 5, 24: 2 }, { 8: 3, 6: 5, 13: 5, 24: 2 }), 'white', [[8, 3], [6, 3]]],
+      [short('white', { 8: 3, 6: 5, 13: 5, 24: 2 }, { 8: 3, 6: 5, 13: 5, 24: 2 }), 'black', [[13, 7], [8, 7]]],
+      [short('white', { 2: 2 }, { 6: 3, 1: 2 }), 'black', [[6, 0], [1, 0]]],
+    ];
+    for (const [position, side, moves] of plays) {
+      for (const viewer of ['white', 'black'] as const) {
+        for (const cube of [{ value: 1, owner: null }, { value: 2, owner: 'white' as const }, { value: 2, owner: 'black' as const }]) {
+          const scene = buildScene({ position, viewer, cube, lastPlay: { side, moves } });
+          const box = cubeBox(scene);
+          for (const seg of segments(scene)) expect(crosses(seg, box), `${position.variant} ${side} ${JSON.stringify(moves)} viewer ${viewer} cube ${JSON.stringify(cube)}`).toBe(false);
+          if (moves.some(([, to]) => to === 0)) for (const seg of segments(scene)) expect(Math.abs(seg[2] - seg[0])).toBeLessThan(500);
+        }
+      }
+    }
+  });
+
+  it('at the end: a banner with the result and nobody ringed as on move', async () => {
+    const p = long('white', {}, { 6: 3, 5: 2 });
+    const over = buildScene({ position: p, turn: null, result: 'White wins: mars, 2 points' });
+    expect(over.fragments.some((f) => f.body.includes('White wins: mars, 2 points'))).toBe(true);
+    expect(over.fragments.some((f) => f.body.includes(`stroke="${THEMES.wood.toMove}" stroke-width="4"/><circle`))).toBe(false);
+    const playing = buildScene({ position: p });
+    expect(playing.fragments.some((f) => f.body.includes(`stroke="${THEMES.wood.toMove}" stroke-width="4"/><circle`))).toBe(true);
+  });
+
+  it('the header: pips and checkers off apart, the score with its length', () => {
+    const svg = renderSvg(startPosition('long'), { labels: { pips: 'пипсы', off: 'снято', score: 'счёт', to: 'до' }, score: { white: 0, black: 2, length: 3 } });
+    expect(svg).toContain('пипсы: 360  ·  снято: 0');
+    expect(svg).toContain('счёт: 0 (до 3)');
+    expect(svg).not.toMatch(/0\/3/);
+  });
+
+  it('the dark theme is calm and its checkers match ⚪ and ⚫', () => {
+    const luma = (h: string): number => { const [r, g, b] = [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16)); return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!; };
+    // Chroma: how far a colour is from grey (0-255); the old theme's blue points had 202.
+    const chroma = (h: string): number => { const c = [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16)); return Math.max(...c) - Math.min(...c); };
+    const d = THEMES.dark;
+    expect(luma(d.white.fill)).toBeGreaterThan(200);
+    expect(luma(d.black.fill)).toBeLessThan(40);
+    for (const c of [d.field, d.pointA, d.pointB, d.frame]) expect(chroma(c)).toBeLessThan(40);
+    expect(luma(d.field)).toBeGreaterThan(luma(d.black.fill) + 20);
   });
 });

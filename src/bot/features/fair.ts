@@ -17,7 +17,7 @@ export function checkText(t: Translate, r: Extract<FairCheck, { kind: 'checked' 
     if (g.scheme === 1) {
       return g.seed === null ? t('fair-running-v1', { key: g.key, hash: g.hash }) : t(g.ok ? 'fair-ok-v1' : 'fair-bad-v1', { key: g.key, hash: g.hash, seed: g.seed, rolls: g.rolls });
     }
-    const args = { k: g.index ?? 0, commit: g.hash, client: g.client ?? '', key: g.key, rolls: g.rolls };
+    const args = { k: g.index ?? 0, commit: g.hash, client: g.client ?? '', key: g.key, rolls: g.rolls, digits: g.digits, id: r.gameId };
     return g.seed === null ? t('fair-running', args) : t(g.ok ? 'fair-ok' : 'fair-bad', { ...args, seed: g.seed });
   });
   const how = r.games.some((g) => g.scheme === 2) ? t('fair-how') : t('fair-how-v1');

@@ -22,7 +22,7 @@ function picture(variant: Variant, page: number, lang: Lang, t: Translate): Prom
     p = renderPosition(lesson.position, {
       ...lesson.view,
       names: { white: t('side-white'), black: t('side-black') },
-      labels: { pips: t('label-pips'), off: t('label-off'), score: t('label-score') },
+      labels: { pips: t('label-pips'), off: t('label-off'), score: t('label-score'), to: t('label-to') },
     });
     pictures.set(key, p);
   }

@@ -1,6 +1,6 @@
 /** How a game's board is drawn for a seat: point of view, theme, highlights. */
 import type { GameRecord, Seat, UserSettings } from '../../app/model.js';
-import { currentTurn } from '../../engine/game.js';
+import { actor, currentTurn } from '../../engine/game.js';
 import type { Side } from '../../engine/types.js';
 import type { RenderOptions } from '../../render/index.js';
 import { playerName, type Translate } from './text.js';
@@ -24,12 +24,24 @@ export function renderOptions(rec: GameRecord, seat: Seat, t: Translate, setting
     theme: settings.theme,
     dice: moving ? g.dice : null,
     remaining: view ? view.remaining : undefined,
-    cube: g.rules.cube ? g.cube : null,
+    // While a double is offered the cube shows the value offered.
+    cube: g.rules.cube ? (g.phase === 'double' ? { value: g.cube.value * 2, owner: null, offered: true } : g.cube) : null,
+    turn: g.phase === 'over' ? null : (actor(g) ?? g.position.turn),
+    result: g.phase === 'over' && g.result ? resultBanner(rec, t) : null,
     names: { white: playerName(rec.players.white, t), black: playerName(rec.players.black, t) },
     score: rec.match.length > 1 ? { ...rec.match.score, length: rec.match.length } : null,
     lastPlay: g.last && g.last.moves.length ? { side: g.last.side, moves: g.last.moves } : null,
     pending: moving && g.steps.length ? { side: g.position.turn, moves: g.steps } : null,
     marks: view ? [...new Set(view.next.map(([from]) => from))].filter((p) => p <= 24) : [],
-    labels: { pips: t('label-pips'), off: t('label-off'), score: t('label-score') },
+    labels: { pips: t('label-pips'), off: t('label-off'), score: t('label-score'), to: t('label-to') },
   };
+}
+
+/** The result across the board at the end: "White wins: mars, 2 points". */
+export function resultBanner(rec: GameRecord, t: Translate): string {
+  const r = rec.match.game.result!;
+  if (!r.winner) return t('banner-draw');
+  const name = playerName(rec.players[r.winner], t);
+  if (r.reason === 'forfeit') return t('banner-forfeit', { name });
+  return t('banner-win', { name, kind: t(`result-${r.kind}`), points: r.points });
 }
