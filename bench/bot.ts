@@ -1,8 +1,9 @@
 /**
- * Bot load: npm run -s bench:bot [-- --games 200 --rate 20 --seconds 30 --think 1.3] [--sweep 20,40,60,80,100]
+ * Bot load: npm run -s bench:bot [-- --games 200 --link 50 --rate 20 --seconds 30 --think 1.3] [--sweep 20,40,60,80,100]
  *
  * One bot process, compiled as `npm start` runs it, with its own redis-server, driven through the
- * fake Bot API (Telegram's limits on) by `games` concurrent private games against the bot, at
+ * fake Bot API (Telegram's limits on) by `games` concurrent private games against the bot and
+ * `link` games between two people by link (two private chats each, "your move" notices), at
  * `rate` button presses per second for `seconds`. A player presses again no sooner than `think`
  * seconds after its board changed (a person looks first; Telegram allows about one message a
  * second in a private chat anyway). Prints one JSON object: updates per second, callback answer
@@ -25,6 +26,7 @@ function arg(name: string, fallback: string): string {
   return i >= 0 ? process.argv[i + 1]! : fallback;
 }
 const GAMES = Number(arg('--games', '200'));
+const LINK = Number(arg('--link', '50'));
 const RATE = Number(arg('--rate', '20'));
 const SECONDS = Number(arg('--seconds', '30'));
 const THINK = Number(arg('--think', '1.3')) * 1000;
@@ -41,6 +43,8 @@ interface Player {
   chat: FakeChat;
   busy: boolean;
   readyAt: number;
+  /** The board as the player last saw it (message and edits): a change is looked at first. */
+  seen?: string;
 }
 const players: Player[] = [];
 for (let i = 0; i < GAMES; i++) {
@@ -48,8 +52,34 @@ for (let i = 0; i < GAMES; i++) {
   players.push({ user, chat: { id: user.id, type: 'private', first_name: user.first_name }, busy: false, readyAt: 0 });
 }
 
+const linkPlayers: Player[] = [];
+for (let i = 0; i < LINK * 2; i++) {
+  const user: FakeUser = { id: 50_000 + i, first_name: `Friend ${i}`, language_code: i % 2 ? 'en' : 'ru' };
+  linkPlayers.push({ user, chat: { id: user.id, type: 'private', first_name: user.first_name }, busy: false, readyAt: 0 });
+}
+
 // Set up every game through the menus (not measured).
 const setup0 = Date.now();
+await Promise.all(
+  Array.from({ length: LINK }, async (_, i) => {
+    const [a, b] = [linkPlayers[2 * i]!, linkPlayers[2 * i + 1]!];
+    fake.sendText(a.chat, a.user, '/start');
+    const menu = await fake.waitFor(() => fake.chatMessages(a.chat.id).find((m) => buttons(m).some((x) => x.data === 'm|friend')), 120_000, 'menu');
+    await fake.answerOf(fake.press(menu, a.user, 'm|friend'), 120_000);
+    const friend = await fake.waitFor(() => fake.chatMessages(a.chat.id).find((m) => buttons(m).some((x) => x.data === 'fr|long')), 120_000, 'friend menu');
+    const variant = i % 2 ? 'short' : 'long';
+    await fake.answerOf(fake.press(friend, a.user, `fr|${variant}`), 120_000);
+    await fake.answerOf(fake.press(friend, a.user, `fr|${variant}|3`), 120_000);
+    await fake.answerOf(fake.press(friend, a.user, `fr|${variant}|3|1`), 120_000);
+    const id = (await fake.waitFor(() => /start=i_([0-9a-z]{10})/.exec(fake.messages.get(`${a.chat.id}:${friend.message_id}`)?.text ?? ''), 120_000, 'invitation'))[1]!;
+    fake.sendText(b.chat, b.user, `/start i_${id}`);
+    const open = await fake.waitFor(() => fake.chatMessages(b.chat.id).find((m) => buttons(m).some((x) => x.data.startsWith(`iv|${id}`))), 120_000, 'open');
+    await fake.answerOf(fake.press(open, b.user, buttons(open)[0]!.data), 120_000);
+    await fake.waitFor(() => board(fake, a.chat.id) && board(fake, b.chat.id), 120_000, 'boards');
+    a.readyAt = b.readyAt = Date.now() + THINK;
+  }),
+);
+
 await Promise.all(
   players.map(async (p) => {
     fake.sendText(p.chat, p.user, '/play');
@@ -63,6 +93,7 @@ await Promise.all(
   }),
 );
 const setupSeconds = (Date.now() - setup0) / 1000;
+players.push(...linkPlayers);
 
 const rssOf = (): number => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${bot.proc.pid}/status`, 'utf8'));
@@ -76,15 +107,19 @@ function current(p: Player): FakeMessage | undefined {
 async function run(rate: number, seconds: number): Promise<Record<string, number>> {
   const answerMs: number[] = [];
   const boardMs: number[] = [];
+  const linkBoardMs: number[] = [];
   let sent = 0;
   let rssPeak = 0;
   const tooMany0 = fake.tooMany;
+  const SENDS = new Set(['sendMessage', 'sendPhoto', 'editMessageMedia', 'editMessageCaption', 'editMessageReplyMarkup', 'editMessageText', 'deleteMessage']);
+  const sends0 = fake.calls.filter((c) => SENDS.has(c.method)).length;
 
   async function pressOnce(p: Player): Promise<void> {
     const msg = current(p);
     if (!msg) return;
     const data = choose(msg) ?? buttons(msg).find((b) => b.data.endsWith('|m'))?.data;
-    if (!data) return;
+    // By link, the one waiting for the other has nothing to press.
+    if (!data) return void (p.readyAt = Date.now() + THINK);
     p.busy = true;
     const messages = fake.messageCount(p.chat.id);
     const cb = fake.press(msg, p.user, data);
@@ -102,6 +137,9 @@ async function run(rate: number, seconds: number): Promise<Record<string, number
         'board',
       );
       boardMs.push(Date.now() - fake.delivered.get(update)!);
+      if (p.user.id >= 50_000) {
+        linkBoardMs.push(boardMs.at(-1)!);
+      }
     } catch {
       // A press that changed nothing (a stale board) gives no new board: not counted.
     } finally {
@@ -124,7 +162,15 @@ async function run(rate: number, seconds: number): Promise<Record<string, number
     const now = Date.now();
     for (let k = 0; k < players.length && !p; k++) {
       const cand = players[(next + k) % players.length]!;
-      if (!cand.busy && cand.readyAt <= now) p = cand;
+      if (cand.busy) continue;
+      // A board changed by the other side (by link) is looked at before pressing, as any other.
+      const m = current(cand);
+      const look = m ? `${m.message_id}:${m.edits}:${fake.messageCount(cand.chat.id)}` : '';
+      if (look !== cand.seen) {
+        cand.seen = look;
+        cand.readyAt = Math.max(cand.readyAt, now + THINK);
+      }
+      if (cand.readyAt <= now) p = cand;
     }
     next++;
     if (!p) {
@@ -141,11 +187,16 @@ async function run(rate: number, seconds: number): Promise<Record<string, number
   return {
     rate,
     updates_per_s: +(sent / elapsed).toFixed(1),
+    // Messages, edits and deletions the bot sent a second (Telegram allows about 30 in all).
+    sends_per_s: +((fake.calls.filter((c) => SENDS.has(c.method)).length - sends0) / elapsed).toFixed(1),
     callback_answer_p50_ms: q(answerMs, 0.5),
     callback_answer_p99_ms: q(answerMs, 0.99),
     board_p50_ms: q(boardMs, 0.5),
     board_p99_ms: q(boardMs, 0.99),
     boards: boardMs.length,
+    link_board_p50_ms: q(linkBoardMs, 0.5),
+    link_board_p99_ms: q(linkBoardMs, 0.99),
+    link_boards: linkBoardMs.length,
     too_many_requests: fake.tooMany - tooMany0,
     rss_mb: +rssPeak.toFixed(1),
   };
@@ -166,6 +217,8 @@ await r.quit();
 
 const out: Record<string, unknown> = {
   games: GAMES,
+  link_games: LINK,
+  notices: fake.calls.filter((c) => c.method === 'sendMessage' && /🎲 (Your move|Ваш ход)/.test(String(c.params.text))).length,
   limits: PACE === 1 ? "Telegram's" : `a tenth of Telegram's times`,
   think_s: THINK / 1000,
   setup_s: +setupSeconds.toFixed(1),

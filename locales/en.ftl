@@ -285,6 +285,75 @@ rules-unknown = I do not know the rules of "{ $arg }". Choose:
 rules-to-short = Short nardy rules →
 rules-to-long = Long nardy rules →
 
+friend-variant = Play a friend by link: which game?
+friend-length = { $variant }: how long a match?
+friend-cube = A match to { $length }: with the doubling cube?
+btn-cube-on = With the cube
+btn-cube-off = Without the cube
+friend-group-how = In a group: send /play as a reply to your friend's message (or /play @their_name).
+invite-made = Your invitation: { $game }. Send this link to a friend — it is open for { $hours } h:
+    { $link }
+    Or press "Send to a chat" and choose the chat.
+invite-game-cube = { $game } with the cube
+btn-share = ↗ Send to a chat
+btn-cancel-invite = Cancel the invitation
+invite-open = { $from } invites you to { $game }. You would play here, in this chat with me, each on your own board.
+invite-own = This is your own invitation: send the link to a friend.
+invite-used = This invitation has already been accepted.
+invite-used-mine = You are already playing this game.
+invite-gone = This invitation is no longer open (it expired, was cancelled or declined).
+invite-accepted-you = You accepted the invitation of { $from }: { $game }. Your board is below.
+invite-accepted = { $name } accepted your invitation: { $game }. Your board is below.
+invite-declined-you = You declined the invitation.
+invite-declined = { $name } declined your invitation ({ $game }).
+invite-cancelled = The invitation is cancelled.
+invite-inline-done = { $name } accepted: the game is on in private chats with @{ $bot }.
+inline-title = Invite to { $variant }
+inline-description = { $game }: whoever accepts plays you in private chats with me
+inline-invite = { $from } invites you to { $game }. Press Accept: you play each other in private chats with @{ $bot }.
+inline-share-title = Send your invitation
+inline-link = { $from } invites you to { $game }: { $link }
+toast-own-invitation = This is your own invitation.
+toast-invitation-gone = This invitation is no longer open.
+toast-open-bot = Open the chat with me to accept.
+notice-your-move = 🎲 Your move ({ $variant } against { $opponent }).
+remind-group = { $name }, your move in { $variant } against { $opponent }: { $minutes } min left.
+remind-link = ⏰ Your move in { $variant } against { $opponent }: { $hours } h left.
+claim-ready-group = { $idle } is out of time: { $waiting } may claim the game with the button on the board.
+claim-ready-link = ⏰ { $idle } is out of time: you may claim the game with the button on your board.
+btn-claim = ⏰ Claim the win ({ $name } is out of time)
+toast-claimed = Claimed.
+note-claimed = { $idle } ran out of time: { $name } claims the game.
+btn-play-friend = 👥 Play a friend by link
+stats-title = Statistics of { $name }
+stats-none = No finished games yet.
+stats-variant = { $variant }: rating { $rating } (best { $best }){ $place }
+    matches { $matches }: { $wins } won, { $losses } lost; points { $pointsWon }:{ $pointsLost }; marses { $marsWon }:{ $marsLost }; koks { $koksWon }:{ $koksLost }
+stats-place = , place { $place }
+stats-bot = Against the bot ({ $variant }): { $levels }
+stats-bot-level = { $level } { $wins }:{ $losses }
+stats-last = Last: { $results }
+stats-result = { $won ->
+        [yes] won
+       *[no] lost
+    } { $score } vs { $opponent } ({ $delta })
+label-rating = rating
+label-matches = matches
+label-won = won
+label-lost = lost
+label-points = points
+label-mars = mars
+label-koks = koks
+label-best = best
+label-chart = Rating over the last matches
+top-title-group = Leaderboard of this group
+top-title-global = Leaderboard of all players
+top-variant = { $variant }:
+top-row = { $place }. { $name } — { $rating } ({ $matches } matches)
+top-empty = nobody yet (ratings come from finished matches between people)
+cmd-stats = Your statistics and rating
+cmd-top = Leaderboard (this group, or everyone)
+
 lesson-long-setup-title = Long nardy: the setup
 lesson-long-setup-text = Each side has 15 checkers, all on its own point 24, the head. Both heads are marked: White's is White's 24 (top right); Black's is Black's own 24, which the picture, numbered from White's side, labels 12 (bottom left). The arrows show the way: both sides move counter-clockwise, each from its 24 to its 1 and then off the board. White's home is its 1–6, bottom right; Black's home is Black's 1–6, top left on the picture (White's 13–18). The first to bear off all 15 wins.
 lesson-long-opening-title = Who moves first

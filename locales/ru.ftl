@@ -310,6 +310,75 @@ rules-unknown = Не знаю правил «{ $arg }». Выберите:
 rules-to-short = Правила коротких нард →
 rules-to-long = Правила длинных нард →
 
+friend-variant = Игра с другом по ссылке: во что играем?
+friend-length = { $variant }: какой длины матч?
+friend-cube = Матч до { $length }: с кубом удвоения?
+btn-cube-on = С кубом
+btn-cube-off = Без куба
+friend-group-how = В группе: отправьте /play ответом на сообщение друга (или /play @его_имя).
+invite-made = Ваше приглашение: { $game }. Отправьте эту ссылку другу — она действует { $hours } ч:
+    { $link }
+    Или нажмите «Отправить в чат» и выберите чат.
+invite-game-cube = { $game } с кубом
+btn-share = ↗ Отправить в чат
+btn-cancel-invite = Отменить приглашение
+invite-open = { $from } приглашает вас: { $game }. Играть будем здесь, в этом чате со мной, у каждого своя доска.
+invite-own = Это ваше собственное приглашение: отправьте ссылку другу.
+invite-used = Это приглашение уже принято.
+invite-used-mine = Вы уже играете эту партию.
+invite-gone = Это приглашение больше не действует (истекло, отменено или отклонено).
+invite-accepted-you = Вы приняли приглашение от { $from }: { $game }. Ваша доска ниже.
+invite-accepted = { $name } принимает ваше приглашение: { $game }. Ваша доска ниже.
+invite-declined-you = Вы отклонили приглашение.
+invite-declined = { $name } не принимает ваше приглашение ({ $game }).
+invite-cancelled = Приглашение отменено.
+invite-inline-done = Приглашение принято ({ $name }): игра идёт в личных чатах с @{ $bot }.
+inline-title = Пригласить: { $variant }
+inline-description = { $game }: кто примет, сыграет с вами в личных чатах со мной
+inline-invite = { $from } приглашает вас: { $game }. Нажмите «Принять» — играть будем в личных чатах с @{ $bot }.
+inline-share-title = Отправить приглашение
+inline-link = { $from } приглашает вас: { $game } — { $link }
+toast-own-invitation = Это ваше собственное приглашение.
+toast-invitation-gone = Это приглашение больше не действует.
+toast-open-bot = Откройте чат со мной, чтобы принять.
+notice-your-move = 🎲 Ваш ход ({ $variant }, соперник — { $opponent }).
+remind-group = { $name }, ваш ход ({ $variant }, соперник — { $opponent }): осталось { $minutes } мин.
+remind-link = ⏰ Ваш ход ({ $variant }, соперник — { $opponent }): осталось { $hours } ч.
+claim-ready-group = Время вышло ({ $idle }): { $waiting } может забрать партию кнопкой на доске.
+claim-ready-link = ⏰ Время вышло ({ $idle }): вы можете забрать партию кнопкой на своей доске.
+btn-claim = ⏰ Забрать победу (время вышло: { $name })
+toast-claimed = Партия ваша.
+note-claimed = Время вышло ({ $idle }): { $name } забирает партию.
+btn-play-friend = 👥 Играть с другом по ссылке
+stats-title = Статистика: { $name }
+stats-none = Оконченных партий пока нет.
+stats-variant = { $variant }: рейтинг { $rating } (лучший { $best }){ $place }
+    матчей { $matches }: выиграно { $wins }, проиграно { $losses }; очки { $pointsWon }:{ $pointsLost }; марсы { $marsWon }:{ $marsLost }; коксы { $koksWon }:{ $koksLost }
+stats-place = , место { $place }
+stats-bot = С ботом ({ $variant }): { $levels }
+stats-bot-level = { $level } { $wins }:{ $losses }
+stats-last = Последние: { $results }
+stats-result = { $won ->
+        [yes] победа
+       *[no] поражение
+    } { $score } — { $opponent } ({ $delta })
+label-rating = рейтинг
+label-matches = матчи
+label-won = выиграно
+label-lost = проиграно
+label-points = очки
+label-mars = марсы
+label-koks = коксы
+label-best = лучший
+label-chart = Рейтинг за последние матчи
+top-title-group = Рейтинг этой группы
+top-title-global = Рейтинг всех игроков
+top-variant = { $variant }:
+top-row = { $place }. { $name } — { $rating } (матчей: { $matches })
+top-empty = пока никого (рейтинг дают оконченные матчи между людьми)
+cmd-stats = Ваша статистика и рейтинг
+cmd-top = Рейтинг (этой группы или всех)
+
 lesson-long-setup-title = Длинные нарды: расстановка
 lesson-long-setup-text = У каждой стороны 15 шашек, все на своём пункте 24 — «голове». Отмечены обе головы: у белых это их 24 (справа вверху), у чёрных — их собственный 24, который на картинке (она пронумерована со стороны белых) подписан как 12 (слева внизу). Стрелки показывают путь: обе стороны ходят против часовой стрелки, каждая от своего 24 к своему 1 и дальше за доску. Дом белых — их 1–6 справа внизу; дом чёрных — их 1–6, на картинке слева вверху (13–18 белых). Побеждает тот, кто первым снимет все 15 шашек.
 lesson-long-opening-title = Кто ходит первым

@@ -25,6 +25,14 @@ export interface Config {
   readonly paceScale: number;
   /** Port of /healthz and /metrics in long-polling mode (webhook mode serves them on its port). */
   readonly httpPort: number | null;
+  /** Seconds a player has for a move in a group game, and in a game by link. */
+  readonly groupMoveSeconds: number;
+  readonly linkMoveSeconds: number;
+  readonly linkNoticeSeconds: number;
+  /** How long an invitation by link stays open, in seconds. */
+  readonly invitationTtlSeconds: number;
+  /** How often each instance looks for due timers, in ms. */
+  readonly timerTickMs: number;
 }
 
 export class ConfigError extends Error {
@@ -129,6 +137,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     aiThreads: int('AI_THREADS', 1, 0, 16),
     paceScale: num('PACE_SCALE', 1, 0.01, 1),
     httpPort: str('HTTP_PORT') === undefined ? null : int('HTTP_PORT', 8081, 1, 65535),
+    groupMoveSeconds: int('GROUP_MOVE_SECONDS', 300, 10, 7 * 86400),
+    linkMoveSeconds: int('LINK_MOVE_SECONDS', 86400, 10, 30 * 86400),
+    linkNoticeSeconds: int('LINK_NOTICE_SECONDS', 20, 0, 3600),
+    invitationTtlSeconds: int('INVITATION_TTL_SECONDS', 86400, 10, 30 * 86400),
+    timerTickMs: int('TIMER_TICK_MS', 2000, 50, 60_000),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

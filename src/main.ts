@@ -61,9 +61,14 @@ async function main(): Promise<void> {
   const log = createLogger(cfg.logLevel);
   const store = await openStore(cfg, log);
   const pool = cfg.aiThreads > 0 ? new ThinkerPool(cfg.aiThreads) : null;
-  const app = createApp(store, { defaultLanguage: cfg.defaultLanguage, player: pool ? (level) => pool.thinker(level) : undefined });
+  const app = createApp(store, {
+    defaultLanguage: cfg.defaultLanguage,
+    player: pool ? (level) => pool.thinker(level) : undefined,
+    moveLimits: { group: cfg.groupMoveSeconds, link: cfg.linkMoveSeconds, notice: cfg.linkNoticeSeconds },
+    invitationSeconds: cfg.invitationTtlSeconds,
+  });
   const metrics = new Metrics();
-  const { bot, publishCommands, resume, settled } = createBot(cfg, app, log, { metrics });
+  const { bot, publishCommands, resume, settled, tick } = createBot(cfg, app, log, { metrics });
 
   const t0 = performance.now();
   await warmUpRenderer();
@@ -131,10 +136,26 @@ async function main(): Promise<void> {
   }, cfg.memoryLogSeconds * 1000);
   memory.unref();
 
+  // The shared timers (move clocks): every instance looks every few seconds; each due timer is
+  // taken by one of them. During a Redis outage they wait; nothing is lost.
+  let ticking = false;
+  let tickWarned = 0;
+  const timers = setInterval(() => {
+    if (ticking) return;
+    ticking = true;
+    tick()
+      .catch((e: unknown) => {
+        if (Date.now() - tickWarned > 60_000) (tickWarned = Date.now()), log.warn({ err: e }, 'could not run the move clocks');
+      })
+      .finally(() => (ticking = false));
+  }, cfg.timerTickMs);
+  timers.unref();
+
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
     if (stopping) return;
     stopping = true;
+    clearInterval(timers);
     log.info({ signal }, 'stopping');
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();

@@ -12,9 +12,11 @@ import { actor, canDouble, currentTurn, type GameAction, type GameErrorCode, typ
 import { applyMatchAction, newMatch, nextGame, type MatchState } from '../engine/match.js';
 import { defaultRules } from '../engine/rules.js';
 import { otherSide, type Dice, type Die, type Side, type Step, type Variant } from '../engine/types.js';
-import type { Store } from '../store/types.js';
-import { DEFAULT_SETTINGS, GAME_RECORD_SCHEMA, type AutoRoll, type BotLevel, type FairRecord, type GameEvent, type GameKind, type GameRecord, type Lang, type MatchDice, type PlayerRef, type Seat, type TurnStamp, type UserSettings } from './model.js';
+import type { SaveResult, Store } from '../store/types.js';
+import { DEFAULT_SETTINGS, GAME_RECORD_SCHEMA, type AutoRoll, type BotLevel, type FairRecord, type GameEvent, type GameKind, type GameRecord, type Human, type Lang, type MatchDice, type PlayerRef, type Seat, type TurnStamp, type UserSettings } from './model.js';
 import { decodeGame, encodeGame, RecordError } from './records.js';
+import { turnKey, type Clocks } from './clocks.js';
+import type { Stats } from './stats.js';
 
 /** What a person can press: the engine's actions, with dice left to the server, plus "next game". */
 export type Press =
@@ -41,6 +43,10 @@ export interface GamesDeps {
   readonly settings?: (userId: number) => Promise<UserSettings>;
   /** Told when a game of a match has ended (each person's "last game", for /fair). */
   readonly gameOver?: (rec: GameRecord) => Promise<void>;
+  /** Statistics and ratings: a finished match is rated in its last save and recorded once. */
+  readonly stats?: Stats;
+  /** Move clocks of games between people. */
+  readonly clocks?: Clocks;
 }
 
 export interface StartOptions {
@@ -61,7 +67,11 @@ export interface StartOptions {
   readonly colours?: 'random' | 'given';
   /** The match's dice (a chain committed before its client seed); a fresh chain by default. */
   readonly dice?: MatchDice;
+  /** Play a match with the doubling cube (default: as the game's default rules); never in a single game. */
+  readonly cube?: boolean;
 }
+
+export const RATE_TIMER = 'rate:';
 
 /** Events kept on a record: what happened since a person last acted (several bot turns at most). */
 const MAX_EVENTS = 16;
@@ -157,7 +167,8 @@ export class Games {
     }
   }
 
-  private stored(rec: GameRecord): { id: string; v: number; chats: number[]; finished: boolean; data: string } {
+  /** A record as the store keeps it. */
+  stored(rec: GameRecord): { id: string; v: number; chats: number[]; finished: boolean; data: string } {
     return { id: rec.id, v: rec.v, chats: chatsOf(rec), finished: rec.finished, data: encodeGame(rec) };
   }
 
@@ -166,7 +177,8 @@ export class Games {
     const id = opts.id ?? newId();
     // A single game has nothing to double for: the cube is only for matches.
     const base = defaultRules(opts.variant);
-    const rules = opts.length === 1 && base.cube ? { ...base, cube: false } : base;
+    const cube = opts.length > 1 && (opts.cube ?? base.cube);
+    const rules = cube === base.cube ? base : { ...base, cube };
     const swap = opts.colours === 'random' && randomInt(2) === 1;
     const white = swap ? opts.black : opts.white;
     const black = swap ? opts.white : opts.black;
@@ -175,7 +187,14 @@ export class Games {
     const first = firstIsWhite ? opts.white : opts.black;
     const firstSide: Side = firstIsWhite !== swap ? 'white' : 'black';
     const owner = first.kind === 'human' ? first.id : null;
-    const seats: Seat[] = [{ chatId: opts.chatId, viewer: firstSide, lang: opts.lang, owner }];
+    // By link each person has a board of their own, in their private chat, from their side.
+    const seats: Seat[] =
+      opts.kind === 'link'
+        ? (['white', 'black'] as const).map((side) => {
+            const p = (side === 'white' ? white : black) as Human;
+            return { chatId: p.id, viewer: side, lang: p.lang, owner: p.id };
+          })
+        : [{ chatId: opts.chatId, viewer: firstSide, lang: opts.lang, owner }];
     const { fair, dice } = fairFor(opts.dice ?? freshDice(), id, 1);
     const rec: GameRecord = {
       schema: GAME_RECORD_SCHEMA,
@@ -202,13 +221,21 @@ export class Games {
     // Marked before it exists: if the process dies before its board is sent, start-up sends it.
     await this.store.boards.markPending(rec.id);
     if (!(await this.store.games.create(this.stored(rec)))) throw new Error('game id collision');
+    await this.started(rec);
     return rec;
   }
 
   /** Store a record built for a challenge, taking the challenge in the same atomic step. */
   async startFromChallenge(challengeId: string, rec: GameRecord): Promise<boolean> {
     await this.store.boards.markPending(rec.id);
-    return this.store.challenges.claim(challengeId, this.stored(rec));
+    const ok = await this.store.challenges.claim(challengeId, this.stored(rec));
+    if (ok) await this.started(rec);
+    return ok;
+  }
+
+  /** A new game was stored (by a challenge or an invitation): its first clock starts. */
+  async started(rec: GameRecord): Promise<void> {
+    await this.deps.clocks?.turn(rec);
   }
 
   private roll(rec: GameRecord, match: MatchState): Dice {
@@ -277,11 +304,14 @@ export class Games {
     if (events.length > MAX_EVENTS) events.splice(0, events.length - MAX_EVENTS);
     let fair = rec.fair;
     let finished = rec.finished;
+    let results = rec.results ?? [];
+    const r = match.game.result;
     if (match.game.phase === 'over') {
       fair = { ...fair, rolls: match.game.rollLog };
       finished = match.winner !== null;
+      if (r && results.at(-1)?.gameNo !== match.gameNo) results = [...results, { gameNo: match.gameNo, winner: r.winner, kind: r.kind, points: r.points }];
     }
-    return { ...rec, match, fair, finished, events, updatedAt: this.now() };
+    return { ...rec, match, fair, finished, events, results, updatedAt: this.now() };
   }
 
   /**
@@ -353,21 +383,69 @@ export class Games {
       if (press.type === 'decline') events.push({ type: 'resign-declined', side });
     }
     const next = await this.settle({ ...rec, match, fair, archive, dice }, events);
-    const saved: GameRecord = { ...next, v: rec.v + 1 };
-    const r = await this.save(saved, rec);
-    if (r !== 'saved') {
+    const { result, rec: saved } = await this.save({ ...next, v: rec.v + 1 }, rec);
+    if (result !== 'saved') {
       const now = await this.get(gameId);
       return now ? { kind: 'stale', game: now } : { kind: 'gone' };
     }
     return { kind: 'applied', game: saved, botToAct: isBotToAct(saved) };
   }
 
-  /** Compare-and-set over `before`; tells gameOver when this save ended a game. */
-  private async save(saved: GameRecord, before: GameRecord): Promise<'saved' | 'conflict' | 'gone'> {
-    const r = await this.store.games.save(this.stored(saved), before.v);
+  /**
+   * Compare-and-set over `before`. A save that ends the match carries its rating change and is
+   * preceded by a retry timer (rate:<id>), so the statistics take it even if this process dies
+   * right after; a save that starts someone's turn starts its clock.
+   */
+  private async save(next: GameRecord, before: GameRecord): Promise<{ result: SaveResult; rec: GameRecord }> {
+    let saved = next;
+    const ending = saved.finished && !before.finished;
+    if (ending && this.deps.stats) {
+      saved = { ...saved, rating: await this.deps.stats.rate(saved) };
+      await this.store.timers.set(RATE_TIMER + saved.id, this.now() + 60_000);
+    }
+    const result = await this.store.games.save(this.stored(saved), before.v);
+    if (result !== 'saved') return { result, rec: saved };
     const ended = saved.match.game.phase === 'over' && (before.match.game.phase !== 'over' || before.match.gameNo !== saved.match.gameNo);
-    if (r === 'saved' && ended && this.deps.gameOver) await this.deps.gameOver(saved).catch(() => undefined);
-    return r;
+    if (ended && this.deps.gameOver) await this.deps.gameOver(saved).catch(() => undefined);
+    if (ending && this.deps.stats) await this.recordMatch(saved).catch(() => undefined);
+    await this.deps.clocks?.turn(saved);
+    return { result, rec: saved };
+  }
+
+  /** Take a finished match into the statistics (once; the rate timer retries what fails). */
+  async recordMatch(rec: GameRecord): Promise<void> {
+    if (!this.deps.stats || !rec.finished) return;
+    await this.deps.stats.record(rec);
+    await this.store.timers.clear(RATE_TIMER + rec.id);
+  }
+
+  /**
+   * The waiting player claims a game whose mover let the clock run out: it ends as a
+   * resignation of the idle side at the current cube (a pass, when a double was waiting).
+   */
+  async claim(gameId: string, userId: number, key: string): Promise<PressResult> {
+    const rec = await this.get(gameId);
+    if (!rec) return { kind: 'gone' };
+    const side = sideOfUser(rec, userId);
+    if (!side) return { kind: 'not-player', game: rec };
+    const st = await this.deps.clocks?.state(gameId);
+    if (!st || !st.claimable || st.key !== key || st.key !== turnKey(rec) || st.side === side) return { kind: 'stale', game: rec };
+    const idle = st.side;
+    const g = rec.match.game;
+    let match = rec.match;
+    if (g.phase === 'double') match = this.must(applyMatchAction(match, { type: 'drop' }, idle));
+    else {
+      if (g.phase === 'resign') match = this.must(applyMatchAction(match, { type: 'decline' }, idle));
+      match = this.must(applyMatchAction(match, { type: 'resign', level: 1 }, idle));
+      match = this.must(applyMatchAction(match, { type: 'accept' }, side));
+    }
+    const next = this.finishSettle(rec, match, [{ type: 'claimed', side, idle }]);
+    const { result, rec: saved } = await this.save({ ...next, v: rec.v + 1 }, rec);
+    if (result !== 'saved') {
+      const now = await this.get(gameId);
+      return now ? { kind: 'stale', game: now } : { kind: 'gone' };
+    }
+    return { kind: 'applied', game: saved, botToAct: false };
   }
 
   /**
@@ -383,10 +461,9 @@ export class Games {
       const out = applyMatchAction(rec.match, { type: 'resign', level }, side);
       if (!out.ok) return { kind: 'refused', game: rec, code: out.error.code };
       const next = await this.settle({ ...rec, match: out.state }, [{ type: 'resign-offered', side, level }]);
-      const saved: GameRecord = { ...next, v: rec.v + 1 };
-      const r = await this.save(saved, rec);
-      if (r === 'saved') return { kind: 'applied', game: saved, botToAct: isBotToAct(saved) };
-      if (r === 'gone') return { kind: 'gone' };
+      const { result, rec: saved } = await this.save({ ...next, v: rec.v + 1 }, rec);
+      if (result === 'saved') return { kind: 'applied', game: saved, botToAct: isBotToAct(saved) };
+      if (result === 'gone') return { kind: 'gone' };
     }
     const now = await this.get(gameId);
     return now ? { kind: 'stale', game: now } : { kind: 'gone' };
@@ -448,10 +525,9 @@ export class Games {
         current = { ...current, match };
       }
       const next = this.finishSettle(current, match, events);
-      const saved: GameRecord = { ...next, v: rec.v + 1 };
-      const r = await this.save(saved, rec);
-      if (r === 'saved') return { kind: 'moved', game: saved };
-      if (r === 'gone') return { kind: 'gone' };
+      const { result, rec: saved } = await this.save({ ...next, v: rec.v + 1 }, rec);
+      if (result === 'saved') return { kind: 'moved', game: saved };
+      if (result === 'gone') return { kind: 'gone' };
     }
     const rec = await this.get(gameId);
     return rec ? { kind: 'idle', game: rec } : { kind: 'gone' };
@@ -475,13 +551,15 @@ export class Games {
       black: rec.players.white,
       variant: rec.match.variant,
       length: rec.match.length,
+      cube: rec.match.rules.cube,
       ...(dice ? { dice } : {}),
     });
-    // The same person's board, from their (new) side.
-    const ownerSide = seat.owner === null ? built.seats[0]!.viewer : (sideOfUser(built, seat.owner) ?? built.seats[0]!.viewer);
-    const next: GameRecord = { ...built, seats: [{ ...seat, viewer: ownerSide }] };
+    // The same people's boards, each from their (new) side.
+    const seats = rec.seats.map((st) => ({ ...st, viewer: st.owner === null ? st.viewer : (sideOfUser(built, st.owner) ?? st.viewer) }));
+    const next: GameRecord = { ...built, seats };
     await this.store.boards.markPending(next.id);
     if (!(await this.store.games.create(this.stored(next)))) throw new Error('game id collision');
+    await this.started(next);
     return next;
   }
 
@@ -514,8 +592,9 @@ export class Games {
     const side = sideOfUser(rec, userId);
     if (!side) return null;
     const match = this.must(applyMatchAction(rec.match, { type: 'forfeit' }, side));
-    const saved: GameRecord = { ...rec, v: rec.v + 1, match, finished: true, fair: { ...rec.fair, rolls: match.game.rollLog }, events: [{ type: 'forfeit', side }], updatedAt: this.now() };
-    return (await this.save(saved, rec)) === 'saved' ? saved : null;
+    const next = this.finishSettle(rec, match, [{ type: 'forfeit', side }]);
+    const { result, rec: saved } = await this.save({ ...next, v: rec.v + 1 }, rec);
+    return result === 'saved' ? saved : null;
   }
 
   /** The unfinished games of a chat. */

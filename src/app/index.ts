@@ -7,16 +7,27 @@ import { Fairness } from './fair.js';
 import { Games } from './games.js';
 import type { BotLevel, GameRecord, Lang } from './model.js';
 import { Players } from './players.js';
+import { Clocks, DEFAULT_LIMITS, type MoveLimits } from './clocks.js';
+import { Invitations } from './invitations.js';
+import { Stats } from './stats.js';
+import { Ticker, type TimerEvent } from './timers.js';
 
 /** Dialogue state for the bot's conversations (kept by the store with a lifetime). */
 export interface Dialogues {
   read(key: string): Promise<unknown>;
   write(key: string, value: unknown, ttlSeconds: number): Promise<void>;
+  /** Set only if absent: true for the one caller (across instances) that set it. */
+  setIfAbsent(key: string, value: unknown, ttlSeconds: number): Promise<boolean>;
   delete(key: string): Promise<void>;
 }
 
 export interface App {
   readonly games: Games;
+  readonly invitations: Invitations;
+  readonly stats: Stats;
+  readonly clocks: Clocks;
+  /** Run the shared timers that are due (move clocks, statistics retries). */
+  tick(): Promise<TimerEvent[]>;
   readonly challenges: Challenges;
   readonly players: Players;
   readonly places: BoardPlaces;
@@ -35,6 +46,10 @@ export interface AppOptions {
   readonly defaultLanguage: Lang;
   readonly player?: (level: BotLevel) => Thinker;
   readonly now?: () => number;
+  /** Move limits of games between people, in seconds. */
+  readonly moveLimits?: MoveLimits;
+  /** How long an invitation by link stays open, in seconds. */
+  readonly invitationSeconds?: number;
 }
 
 export function createApp(store: Store, opts: AppOptions): App {
@@ -42,9 +57,16 @@ export function createApp(store: Store, opts: AppOptions): App {
   const gameOver = async (rec: GameRecord): Promise<void> => {
     for (const p of [rec.players.white, rec.players.black]) if (p.kind === 'human') await players.noteGameOver(p.id, rec.id);
   };
-  const games = new Games({ store, settings: (id) => players.settings(id), player: opts.player, now: opts.now, gameOver });
+  const stats = new Stats(store, opts.now);
+  const clocks = new Clocks(store, opts.moveLimits ?? DEFAULT_LIMITS, opts.now);
+  const games = new Games({ store, settings: (id) => players.settings(id), player: opts.player, now: opts.now, gameOver, stats, clocks });
+  const ticker = new Ticker(store, games, clocks, opts.now);
   return {
     games,
+    invitations: new Invitations(store, games, players, opts.invitationSeconds ?? 86_400, opts.now),
+    stats,
+    clocks,
+    tick: () => ticker.tick(),
     challenges: new Challenges(store, games, players, opts.now),
     players,
     places: new BoardPlaces(store),
@@ -52,6 +74,7 @@ export function createApp(store: Store, opts: AppOptions): App {
     dialogues: {
       read: (key) => store.dialogues.get(key),
       write: (key, value, ttl) => store.dialogues.set(key, value, ttl),
+      setIfAbsent: (key, value, ttl) => store.dialogues.setIfAbsent(key, value, ttl),
       delete: (key) => store.dialogues.delete(key),
     },
     firstDelivery: (id) => store.updates.claim(id),

@@ -27,8 +27,11 @@ export interface BotRef {
 
 export type PlayerRef = Human | BotRef;
 
-/** bot: a person against the bot in a private chat; group: two people on one board in a group. */
-export type GameKind = 'bot' | 'group';
+/**
+ * bot: a person against the bot in a private chat; group: two people on one board in a group;
+ * link: two people by invitation, each on a board of their own in their private chat with the bot.
+ */
+export type GameKind = 'bot' | 'group' | 'link';
 
 /**
  * A board of a game: the chat it is in, whose side it is drawn from, its language, and whose
@@ -90,6 +93,7 @@ export type GameEvent =
   | { readonly type: 'resign-declined'; readonly side: Side }
   | { readonly type: 'resign-accepted'; readonly side: Side }
   | { readonly type: 'forfeit'; readonly side: Side }
+  | { readonly type: 'claimed'; readonly side: Side; readonly idle: Side }
   | { readonly type: 'rematched' };
 
 export const GAME_RECORD_SCHEMA = 3;
@@ -114,6 +118,18 @@ export interface GameRecord {
   readonly createdAt: number;
   readonly updatedAt: number;
   readonly finished: boolean;
+  /** The games of the match that have ended, in order (for the statistics). */
+  readonly results?: readonly GameOutcome[];
+  /** Between two people: the rating change of the match, fixed when it ended (applied once to each). */
+  readonly rating?: Readonly<Record<Side, { readonly before: number; readonly after: number }>>;
+}
+
+/** How one game of a match ended. */
+export interface GameOutcome {
+  readonly gameNo: number;
+  readonly winner: Side | null;
+  readonly kind: ResultKind;
+  readonly points: number;
 }
 
 export interface Challenge {
@@ -128,6 +144,22 @@ export interface Challenge {
   readonly createdAt: number;
   /** The match's dice, fixed when the challenge was posted (its commitment is in the message). */
   readonly dice: { readonly master: string; readonly commit: string };
+}
+
+/** An invitation to play by link: its game gets the invitation's id. */
+export interface Invitation {
+  readonly id: string;
+  readonly from: { readonly id: number; readonly name: string; readonly lang: Lang };
+  readonly variant: Variant;
+  readonly length: number;
+  /** Matches only: play with the doubling cube. */
+  readonly cube: boolean;
+  readonly createdAt: number;
+  readonly expiresAt: number;
+  /** The match's dice, committed in the invitation. */
+  readonly dice: { readonly master: string; readonly commit: string };
+  /** Made from an inline message (the invitation was sent with @bot in some chat): its id. */
+  readonly inlineMessageId?: string;
 }
 
 export type Orientation = 'own' | 'white';

@@ -52,7 +52,8 @@ export class Players {
   /** The language to speak to a user: their choice, else their Telegram language (also when storage is down). */
   async language(userId: number, telegramCode: string | undefined): Promise<Lang> {
     try {
-      return (await this.settings(userId)).lang ?? langFromTelegram(telegramCode, this.defaultLang);
+      const r = await this.record(userId);
+      return r.settings.lang ?? langFromTelegram(telegramCode, r.spoken ?? this.defaultLang);
     } catch (e) {
       if (e instanceof StoreUnavailable) return langFromTelegram(telegramCode, this.defaultLang);
       throw e;
@@ -106,6 +107,19 @@ export class Players {
   async noteGameOver(userId: number, gameId: string): Promise<void> {
     const cur = await this.record(userId);
     if (cur.lastGame !== gameId) await this.write(userId, { ...cur, lastGame: gameId });
+  }
+
+  /** Remember the name a user goes by (written only when it changed). */
+  /** The name (and language) Telegram gives a user, for messages sent without an update of theirs. */
+  async rememberName(userId: number, name: string, telegramCode?: string): Promise<void> {
+    const cur = await this.record(userId);
+    const spoken = telegramCode ? langFromTelegram(telegramCode, this.defaultLang) : cur.spoken;
+    const short = name.slice(0, 64);
+    if (cur.name !== short || cur.spoken !== spoken) await this.write(userId, { ...cur, name: short, ...(spoken ? { spoken } : {}) });
+  }
+
+  async nameOf(userId: number): Promise<string | null> {
+    return (await this.record(userId)).name ?? null;
   }
 
   async lastGame(userId: number): Promise<string | null> {

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { chainCommit } from '../engine/dice.js';
 import { GAME_SCHEMA } from '../engine/game.js';
 import { MATCH_SCHEMA } from '../engine/match.js';
-import { AUTO_ROLLS, DEFAULT_SETTINGS, GAME_RECORD_SCHEMA, type Challenge, type GameRecord, type Lang, type UserSettings } from './model.js';
+import { AUTO_ROLLS, DEFAULT_SETTINGS, GAME_RECORD_SCHEMA, type Challenge, type Invitation, type GameRecord, type Lang, type UserSettings } from './model.js';
 
 export class RecordError extends Error {}
 
@@ -71,7 +71,7 @@ function gameV2toV3(r: Json): Json {
 function checkGame(r: Json): GameRecord {
   if (typeof r.id !== 'string' || !/^[0-9a-z]{10}$/.test(r.id)) throw new RecordError('game record has no valid id');
   if (!Number.isInteger(r.v) || (r.v as number) < 0) throw new RecordError(`game ${r.id} has no valid version`);
-  if (r.kind !== 'bot' && r.kind !== 'group') throw new RecordError(`game ${r.id} is of an unknown kind`);
+  if (r.kind !== 'bot' && r.kind !== 'group' && r.kind !== 'link') throw new RecordError(`game ${r.id} is of an unknown kind`);
   if (!Array.isArray(r.seats) || r.seats.length === 0) throw new RecordError(`game ${r.id} has no seats`);
   const match = object(r.match, `game ${r.id} match`);
   if (match.schema !== MATCH_SCHEMA) throw new RecordError(`game ${r.id}: match state of schema ${String(match.schema)}, this program reads ${MATCH_SCHEMA}`);
@@ -117,6 +117,27 @@ export function encodeChallenge(c: Challenge): string {
   return JSON.stringify({ schema: CHALLENGE_SCHEMA, ...c });
 }
 
+// ---- invitations --------------------------------------------------------------------------------
+
+export const INVITATION_SCHEMA = 1;
+
+export function decodeInvitation(raw: unknown): Invitation {
+  const r = migrate(object(raw, 'invitation'), 'invitation', INVITATION_SCHEMA, (x) => (x.schema === undefined ? 1 : Number(x.schema)), {});
+  if (typeof r.id !== 'string' || !/^[0-9a-z]{10}$/.test(r.id)) throw new RecordError('invitation has no valid id');
+  const from = object(r.from, 'invitation sender');
+  if (typeof from.id !== 'number' || typeof from.name !== 'string') throw new RecordError('invitation has no valid sender');
+  if (r.variant !== 'long' && r.variant !== 'short') throw new RecordError('invitation of an unknown game');
+  if (!Number.isInteger(r.length) || (r.length as number) < 1 || (r.length as number) > 25) throw new RecordError('invitation has no valid length');
+  const dice = object(r.dice, 'invitation dice');
+  if (typeof dice.master !== 'string' || typeof dice.commit !== 'string') throw new RecordError('invitation has no dice chain');
+  const { schema: _s, ...inv } = r;
+  return inv as unknown as Invitation;
+}
+
+export function encodeInvitation(i: Invitation): string {
+  return JSON.stringify({ schema: INVITATION_SCHEMA, ...i });
+}
+
 // ---- users -------------------------------------------------------------------------------------
 
 export const USER_SCHEMA = 3;
@@ -145,6 +166,10 @@ export interface UserRecord {
   readonly fair: UserFair;
   /** The last game of theirs that ended (plain /fair checks it). */
   readonly lastGame: string | null;
+  /** The name Telegram last gave (for invitations made inline, which carry only the id). */
+  readonly name?: string;
+  /** The language Telegram last gave (spoken to them when a message goes out without their update). */
+  readonly spoken?: Lang;
 }
 
 /** What a client seed may be: printable ASCII without spaces or colons, 1 to 64 characters. */
@@ -167,11 +192,13 @@ export function decodeUser(raw: unknown): UserRecord {
     seed: typeof f.seed === 'string' && CLIENT_SEED.test(f.seed) ? f.seed : null,
   };
   const lastGame = typeof r.lastGame === 'string' && /^[0-9a-z]{10}$/.test(r.lastGame) ? r.lastGame : null;
-  return { settings, fair, lastGame };
+  const name = typeof r.name === 'string' && r.name.length > 0 && r.name.length <= 64 ? r.name : undefined;
+  const spoken = r.spoken === 'ru' || r.spoken === 'en' ? r.spoken : undefined;
+  return { settings, fair, lastGame, ...(name ? { name } : {}), ...(spoken ? { spoken } : {}) };
 }
 
 export function encodeUser(u: UserRecord): string {
-  return JSON.stringify({ schema: USER_SCHEMA, settings: u.settings, fair: u.fair, lastGame: u.lastGame });
+  return JSON.stringify({ schema: USER_SCHEMA, settings: u.settings, fair: u.fair, lastGame: u.lastGame, ...(u.name ? { name: u.name } : {}), ...(u.spoken ? { spoken: u.spoken } : {}) });
 }
 
 export const EMPTY_USER: UserRecord = { settings: DEFAULT_SETTINGS, fair: { next: null, seed: null }, lastGame: null };

@@ -18,7 +18,10 @@ import { sameButtons } from './replies.js';
 import { caption } from './view/caption.js';
 import { gameKeyboard } from './view/keyboard.js';
 import { renderOptions, viewerOf } from './view/board.js';
-import { translator } from './view/text.js';
+import { eventText, playerName, translator } from './view/text.js';
+import { sideOfUser } from '../app/games.js';
+import { turnKey } from '../app/clocks.js';
+import { otherSide, type Side } from '../engine/types.js';
 
 export interface ShowOptions {
   readonly resignMenu?: boolean;
@@ -38,6 +41,17 @@ export interface BoardDeps {
   readonly metrics?: Metrics;
   /** The game as stored now (another instance may have moved it on). */
   readonly latest: (gameId: string) => Promise<GameRecord | null>;
+  /** A game whose mover ran out of time: the idle side and the clock's turn (null: none). */
+  readonly claimOf?: (rec: GameRecord) => Promise<{ side: Side; key: string } | null>;
+  /** Games by link: "your move" once per turn, in the chat of the player to act. */
+  readonly notices?: Notices;
+}
+
+/** What notices need of the store: a key taken once, the last notice's message. */
+export interface Notices {
+  once(key: string): Promise<boolean>;
+  last(gameId: string, chatId: number): Promise<number | null>;
+  remember(gameId: string, chatId: number, messageId: number): Promise<void>;
 }
 
 /** Who this process is, for the shared delivery locks of boards. */
@@ -63,6 +77,9 @@ export class Boards {
   private readonly slots = new Map<string, Slot>();
   /** The newest version on each board, and what it looked like (to skip identical edits). */
   private readonly shown = new Map<string, { v: number; look: string }>();
+  /** Turn notices on their way (sent after the board, in the chat's next slot). */
+  private readonly notifying = new Set<Promise<void>>();
+  private readonly lastNotice = new Map<number, Promise<void>>();
 
   constructor(private readonly deps: BoardDeps) {}
 
@@ -82,7 +99,7 @@ export class Boards {
   /** Resolves when every board queued so far has been dealt with (tests, shutdown). */
   async settled(): Promise<void> {
     for (;;) {
-      const running = [...this.slots.values()].map((s) => s.running).filter((p): p is Promise<void> => !!p);
+      const running = [...[...this.slots.values()].map((s) => s.running), ...this.notifying].filter((p): p is Promise<void> => !!p);
       if (!running.length) return;
       await Promise.all(running);
     }
@@ -166,7 +183,8 @@ export class Boards {
     const t = translator(this.deps.i18n, seat.lang);
     const settings = await this.settingsFor(seat);
     const text = caption(rec, seat, t, settings);
-    const markup = gameKeyboard(rec, t, { viewer: viewerOf(rec, seat, settings), variant: rec.match.variant }, opts);
+    const claim = (await this.deps.claimOf?.(rec)) ?? null;
+    const markup = gameKeyboard(rec, t, { viewer: viewerOf(rec, seat, settings), variant: rec.match.variant }, { ...opts, seatOwner: seat.owner, claim });
     const options = renderOptions(rec, seat, t, settings);
     const look = JSON.stringify([text, markup, options, displayPosition(rec.match.game)]);
     const api = this.deps.api;
@@ -184,6 +202,7 @@ export class Boards {
       const r = await attempt(() => api.editMessageMedia(where.chatId, where.messageId, { type: 'photo', media: new InputFile(png, 'board.png'), caption: text }, { reply_markup: markup }));
       if (r.ok || r.kind === 'not-modified') {
         await this.deps.places.remember(rec.id, { chatId, messageId: where.messageId, v: rec.v });
+        await this.notify(rec, seat, t, true);
         return this.markShown(key, rec, look);
       }
       if (r.kind === 'flood') return 'flood';
@@ -194,7 +213,69 @@ export class Boards {
     const sent = await attempt(() => api.sendPhoto(chatId, new InputFile(png, 'board.png'), { caption: text, reply_markup: markup }));
     if (!sent.ok) return sent.kind === 'flood' ? 'flood' : 'failed';
     await this.deps.places.remember(rec.id, { chatId, messageId: sent.value.message_id, v: rec.v });
+    await this.notify(rec, seat, t, false);
     return this.markShown(key, rec, look);
+  }
+
+  /**
+   * After a board of one's own (by link) is shown: a fresh message notifies by itself, so the
+   * turn counts as told; when the match is over the last "your move" would only mislead, so it goes.
+   */
+  private async notify(rec: GameRecord, seat: Seat, _t: ReturnType<typeof translator>, edited: boolean): Promise<void> {
+    const notices = this.deps.notices;
+    if (!notices || rec.kind !== 'link' || seat.owner === null) return;
+    const chatId = seat.chatId;
+    if (rec.finished) {
+      return this.queueNotice(chatId, rec, async () => {
+        const before = await notices.last(rec.id, chatId);
+        if (before !== null) await attempt(() => this.deps.api.deleteMessage(chatId, before));
+      });
+    }
+    const key = turnKey(rec);
+    if (edited || !key || !key.endsWith(`.${sideOfUser(rec, seat.owner)}`)) return;
+    await notices.once(`notice:${rec.id}:${chatId}:${key}`).catch((e: unknown) => this.deps.log.warn({ err: e, game: rec.id }, 'could not note a turn told'));
+  }
+
+  /**
+   * Edits are silent: a player by link who has not acted a while after the turn passed to them
+   * gets one short "your move" message (once a turn; the previous one is deleted, so the chat
+   * keeps one). `key`: the turn (the clock's key).
+   */
+  async notice(rec: GameRecord, userId: number, key: string): Promise<void> {
+    const notices = this.deps.notices;
+    const seat = rec.seats.find((x) => x.owner === userId);
+    if (!notices || rec.kind !== 'link' || !seat || key !== turnKey(rec)) return;
+    const chatId = seat.chatId;
+    if (!(await notices.once(`notice:${rec.id}:${chatId}:${key}`))) return;
+    const t = translator(this.deps.i18n, seat.lang);
+    const mine = sideOfUser(rec, userId)!;
+    const lines = [t('notice-your-move', { variant: t(`variant-${rec.match.variant}`), opponent: playerName(rec.players[otherSide(mine)], t) })];
+    const last = rec.events.at(-1);
+    if (last) lines.push(eventText(rec, last, t, { viewer: seat.viewer, variant: rec.match.variant }));
+    this.queueNotice(chatId, rec, async () => {
+      const sent = await attempt(() => this.deps.api.sendMessage(chatId, lines.join('\n')));
+      if (!sent.ok) return;
+      const before = await notices.last(rec.id, chatId);
+      await notices.remember(rec.id, chatId, sent.value.message_id);
+      if (before !== null) await attempt(() => this.deps.api.deleteMessage(chatId, before));
+    });
+  }
+
+  /**
+   * Notices go paced like any message, after a board that may hold this chat's slot (so not
+   * awaited there), one at a time per chat so that each deletes the one before.
+   */
+  private queueNotice(chatId: number, rec: GameRecord, work: () => Promise<void>): void {
+    const prev = this.lastNotice.get(chatId) ?? Promise.resolve();
+    const run: Promise<void> = prev
+      .then(() => this.deps.outbox.detached(work))
+      .catch((e: unknown) => this.deps.log.warn({ err: e, game: rec.id }, 'could not send a turn notice'))
+      .finally(() => {
+        this.notifying.delete(run);
+        if (this.lastNotice.get(chatId) === run) this.lastNotice.delete(chatId);
+      });
+    this.notifying.add(run);
+    this.lastNotice.set(chatId, run);
   }
 
   /** Remember the newest version shown (bounded: the oldest games are forgotten first). */

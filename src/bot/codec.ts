@@ -18,6 +18,10 @@
  *   ab|<game>|<v> / ab|keep  abandon a game against the bot (after /cancel asked) / keep playing
  *   gc|<game>              continue a game: its board again, at the bottom of the chat
  *   fc|<game>              check the dice of a game
+ *   fr|<variant>[|<length>[|<cube 0|1>]]  the play-a-friend menu (an invitation by link)
+ *   iv|<invitation>|<a|d|x>  accept, decline an invitation; x: its sender cancels it
+ *   ia|<variant>|<length>|<cube 0|1>|<sender>|<commitment prefix>  Accept on an inline invitation
+ *   cl|<game>|<turn>       claim a game whose opponent ran out of time (turn: the clock's key)
  */
 import type { Press } from '../app/games.js';
 import { AUTO_ROLLS, LANGS, type AutoRoll, type BotLevel, type Lang, type SettingChange, type TurnStamp } from '../app/model.js';
@@ -41,7 +45,11 @@ export type Callback =
   | { readonly kind: 'abandon'; readonly id: string; readonly v: number }
   | { readonly kind: 'keep' }
   | { readonly kind: 'continue'; readonly id: string }
-  | { readonly kind: 'check'; readonly id: string };
+  | { readonly kind: 'check'; readonly id: string }
+  | { readonly kind: 'friend'; readonly variant: Variant | null; readonly length: number | null; readonly cube: boolean | null }
+  | { readonly kind: 'invitation'; readonly id: string; readonly act: 'accept' | 'decline' | 'cancel' }
+  | { readonly kind: 'inline-accept'; readonly variant: Variant; readonly length: number; readonly cube: boolean; readonly from: number; readonly commit: string }
+  | { readonly kind: 'claim'; readonly id: string; readonly key: string };
 
 export const MATCH_LENGTHS = [1, 3, 5, 7] as const;
 const ID = /^[0-9a-z]{10}$/;
@@ -140,6 +148,10 @@ export function encode(cb: Callback): string {
     case 'keep': return 'ab|keep';
     case 'continue': return `gc|${cb.id}`;
     case 'check': return `fc|${cb.id}`;
+    case 'friend': return ['fr', cb.variant ?? '', ...(cb.variant && cb.length !== null ? [String(cb.length), ...(cb.cube !== null ? [cb.cube ? '1' : '0'] : [])] : [])].join('|');
+    case 'invitation': return `iv|${cb.id}|${{ accept: 'a', decline: 'd', cancel: 'x' }[cb.act]}`;
+    case 'inline-accept': return `ia|${cb.variant === 'long' ? 'l' : 's'}|${cb.length}|${cb.cube ? 1 : 0}|${cb.from.toString(36)}|${cb.commit}`;
+    case 'claim': return `cl|${cb.id}|${cb.key}`;
   }
 }
 
@@ -208,6 +220,35 @@ export function parseCallback(data: string | undefined): Callback | null {
       if (parts.length === 2 && parts[1] === 'keep') return { kind: 'keep' };
       if (parts.length !== 3 || !ID.test(parts[1]!) || !/^\d{1,9}$/.test(parts[2]!)) return null;
       return { kind: 'abandon', id: parts[1]!, v: Number(parts[2]) };
+    }
+    case 'fr': {
+      if (parts.length < 2 || parts.length > 4) return null;
+      const variant = parts[1] === '' && parts.length === 2 ? null : variantOf(parts[1]);
+      if (parts[1] !== '' && !variant) return null;
+      let length: number | null = null;
+      if (parts.length >= 3) {
+        if (!variant || !/^[1-9]\d?$/.test(parts[2]!) || Number(parts[2]) > MAX_MATCH) return null;
+        length = Number(parts[2]);
+      }
+      let cube: boolean | null = null;
+      if (parts.length === 4) {
+        if (parts[3] !== '0' && parts[3] !== '1') return null;
+        cube = parts[3] === '1';
+      }
+      return { kind: 'friend', variant, length, cube };
+    }
+    case 'iv': {
+      const act = parts[2] === 'a' ? 'accept' : parts[2] === 'd' ? 'decline' : parts[2] === 'x' ? 'cancel' : null;
+      if (parts.length !== 3 || !ID.test(parts[1]!) || !act) return null;
+      return { kind: 'invitation', id: parts[1]!, act };
+    }
+    case 'ia': {
+      if (parts.length !== 6 || (parts[1] !== 'l' && parts[1] !== 's') || !/^[1-9]\d?$/.test(parts[2]!) || Number(parts[2]) > MAX_MATCH || (parts[3] !== '0' && parts[3] !== '1') || !USER.test(parts[4]!) || !/^[0-9a-f]{12}$/.test(parts[5]!)) return null;
+      return { kind: 'inline-accept', variant: parts[1] === 'l' ? 'long' : 'short', length: Number(parts[2]), cube: parts[3] === '1', from: parseInt(parts[4]!, 36), commit: parts[5]! };
+    }
+    case 'cl': {
+      if (parts.length !== 3 || !ID.test(parts[1]!) || !/^\d{1,3}\.\d{1,4}\.(turn|double|resign)\.(white|black)$/.test(parts[2]!)) return null;
+      return { kind: 'claim', id: parts[1]!, key: parts[2]! };
     }
     case 'gc':
     case 'fc': {

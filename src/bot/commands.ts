@@ -12,7 +12,8 @@ import { playCommand } from './features/play.js';
 import { resignCommand } from './features/resign.js';
 import { rulesCommand } from './features/rules.js';
 import { settingsCommand } from './features/settings.js';
-import { help, start } from './features/start.js';
+import { help, startCommand } from './features/start.js';
+import { statsCommand, topCommand } from './features/stats.js';
 import type { Services } from './services.js';
 
 type Handler = (ctx: Ctx) => Promise<void>;
@@ -26,13 +27,15 @@ interface CommandSpec {
 
 export function commandList(s: Services, fair: Fairness): CommandSpec[] {
   return [
-    { name: 'start', handler: start, private: true, groups: false },
+    { name: 'start', handler: startCommand(s), private: true, groups: false },
     { name: 'play', handler: playCommand(s), private: true, groups: true },
     { name: 'rules', handler: rulesCommand(s), private: true, groups: true },
     { name: 'settings', handler: settingsCommand(s), private: true, groups: false },
     { name: 'resign', handler: resignCommand(s), private: true, groups: true },
     { name: 'cancel', handler: cancelCommand(s), private: true, groups: true },
     { name: 'fair', handler: fairCommand(fair), private: true, groups: true },
+    { name: 'stats', handler: statsCommand(s), private: true, groups: true },
+    { name: 'top', handler: topCommand(s), private: true, groups: true },
     { name: 'help', handler: help, private: true, groups: true },
   ];
 }

@@ -29,6 +29,12 @@ import type { Metrics } from './metrics.js';
 import { setAnswerObserver } from './replies.js';
 import { showGame, type Services } from './services.js';
 import { translator } from './view/text.js';
+import { friendFeature } from './features/friend.js';
+import { inlineFeature } from './features/inline.js';
+import { presentTimer } from './features/clock.js';
+import { turnKey } from '../app/clocks.js';
+import type { GameRecord } from '../app/model.js';
+import type { Side } from '../engine/types.js';
 
 export interface CreatedBot {
   readonly bot: Bot<Ctx>;
@@ -38,6 +44,8 @@ export interface CreatedBot {
   readonly settled: () => Promise<void>;
   /** Send the boards of games that never got one (the process stopped in between). */
   readonly resume: () => Promise<number>;
+  /** Run the due shared timers (move clocks); returns how many fired. */
+  readonly tick: () => Promise<number>;
 }
 
 export interface BotOptions {
@@ -67,7 +75,17 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
     return app.players.language(ctx.from.id, ctx.from.language_code);
   };
   const i18n = createI18n<Ctx>(config.defaultLanguage, langOf);
-  const boards = new Boards({ api: bot.api, outbox, i18n, places: app.places, players: app.players, log, metrics, latest: (id) => app.games.get(id) });
+  const claimOf = async (rec: GameRecord): Promise<{ side: Side; key: string } | null> => {
+    if (rec.kind === 'bot') return null;
+    const st = await app.clocks.state(rec.id);
+    return st && st.claimable && st.key === turnKey(rec) ? { side: st.side, key: st.key } : null;
+  };
+  const notices = {
+    once: (key: string) => app.dialogues.setIfAbsent(key, 1, 3 * 86_400),
+    last: async (gameId: string, chatId: number) => ((await app.dialogues.read(`notice-msg:${gameId}:${chatId}`)) as number | undefined) ?? null,
+    remember: (gameId: string, chatId: number, messageId: number) => app.dialogues.write(`notice-msg:${gameId}:${chatId}`, messageId, 3 * 86_400),
+  };
+  const boards = new Boards({ api: bot.api, outbox, i18n, places: app.places, players: app.players, log, metrics, latest: (id) => app.games.get(id), claimOf, notices });
   if (metrics) setAnswerObserver((ms) => metrics.answer.observe(ms / 1000));
   const services: Services = { config, api: bot.api, app, boards, i18n, log, langOf, t: (lang) => translator(i18n, lang), chatDelay: (chatId) => pacer.delay(chatId) };
 
@@ -138,6 +156,8 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
   root.use(gameFeature(services));
   root.use(rulesFeature(services));
   root.use(settingsFeature(services));
+  root.use(friendFeature(services));
+  root.use(inlineFeature(services));
   root.use(resignFeature(services));
   root.use(abandonFeature(services));
   root.use(fairFeature(services));
@@ -161,5 +181,12 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
     return shown;
   };
 
-  return { bot, services, publishCommands: () => commands.setCommands(bot), settled: () => boards.settled(), resume };
+  /** Run the shared timers that are due and show what they mean (reminders, claims). */
+  const tick = async (): Promise<number> => {
+    const events = await app.tick();
+    for (const e of events) await presentTimer(services, e).catch((err: unknown) => log.warn({ err, game: e.game.id }, 'could not show a timer'));
+    return events.length;
+  };
+
+  return { bot, services, publishCommands: () => commands.setCommands(bot), settled: () => boards.settled(), resume, tick };
 }

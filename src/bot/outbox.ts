@@ -118,6 +118,14 @@ export class Outbox {
     }
   }
 
+  /**
+   * Run `work` outside any held turn: its calls are paced as anyone's, so a message sent after a
+   * board in the same chat waits for its own slot. Not to be awaited while holding that turn.
+   */
+  detached<T>(work: () => Promise<T>): Promise<T> {
+    return held.exit(work);
+  }
+
   /** The API transformer: every call to Telegram goes through here. */
   readonly transformer: Transformer = async (prev, method, payload, signal) => {
     const chatId = typeof (payload as { chat_id?: unknown })?.chat_id === 'number' ? ((payload as { chat_id: number }).chat_id as number) : null;

@@ -1,5 +1,5 @@
 /** The in-process store: the same contract as Redis, kept in Maps; everything ends with the process. */
-import type { BoardMessage, BoardStore, ChallengeStore, DialogueStore, GameStore, PaceStore, SaveResult, Store, StoredGame, StoreTtl, UpdateStore, UserStore } from './types.js';
+import type { BoardMessage, BoardStore, ChallengeStore, DialogueStore, GameStore, InvitationStore, PaceStore, SaveResult, StatsStore, Store, StoredGame, StoreTtl, TimerStore, UpdateStore, UserStore } from './types.js';
 
 interface Entry<T> {
   value: T;
@@ -235,8 +235,107 @@ class MemoryDialogues implements DialogueStore {
     this.states.set(key, JSON.stringify(value), ttlSeconds);
   }
 
+  async setIfAbsent(key: string, value: unknown, ttlSeconds: number): Promise<boolean> {
+    if (this.states.get(key) !== null) return false;
+    this.states.set(key, JSON.stringify(value), ttlSeconds);
+    return true;
+  }
+
   async delete(key: string): Promise<void> {
     this.states.delete(key);
+  }
+}
+
+class MemoryInvitations implements InvitationStore {
+  private readonly invitations: Timed<string>;
+
+  constructor(
+    now: () => number,
+    private readonly games: MemoryGames,
+  ) {
+    this.invitations = new Timed(now);
+  }
+
+  async put(id: string, data: string, ttlSeconds: number): Promise<void> {
+    this.invitations.set(id, data, ttlSeconds);
+  }
+
+  async get(id: string): Promise<string | null> {
+    return this.invitations.get(id);
+  }
+
+  async take(id: string): Promise<string | null> {
+    const data = this.invitations.get(id);
+    this.invitations.delete(id);
+    return data;
+  }
+
+  async claim(id: string, game: StoredGame): Promise<boolean> {
+    if (this.invitations.get(id) === null) return false;
+    if (!this.games.createNow(game)) return false;
+    this.invitations.delete(id);
+    return true;
+  }
+}
+
+class MemoryStats implements StatsStore {
+  private readonly records = new Map<number, { v: number; data: string }>();
+  private readonly boards = new Map<string, Map<number, number>>();
+
+  async get(userId: number): Promise<{ v: number; data: string } | null> {
+    return this.records.get(userId) ?? null;
+  }
+
+  async save(userId: number, expectedV: number, data: string): Promise<boolean> {
+    if ((this.records.get(userId)?.v ?? 0) !== expectedV) return false;
+    this.records.set(userId, { v: expectedV + 1, data });
+    return true;
+  }
+
+  async rank(board: string, userId: number, score: number): Promise<void> {
+    let b = this.boards.get(board);
+    if (!b) this.boards.set(board, (b = new Map()));
+    b.set(userId, score);
+  }
+
+  private sorted(board: string): Array<{ userId: number; score: number }> {
+    // As Redis orders a sorted set read from the top: score, then member, both descending.
+    return [...(this.boards.get(board) ?? new Map<number, number>())].map(([userId, score]) => ({ userId, score })).sort((a, b) => b.score - a.score || String(b.userId).localeCompare(String(a.userId)));
+  }
+
+  async top(board: string, n: number): Promise<Array<{ userId: number; score: number }>> {
+    return this.sorted(board).slice(0, n);
+  }
+
+  async place(board: string, userId: number): Promise<number | null> {
+    const i = this.sorted(board).findIndex((e) => e.userId === userId);
+    return i < 0 ? null : i + 1;
+  }
+}
+
+class MemoryTimers implements TimerStore {
+  private readonly at = new Map<string, number>();
+
+  async set(id: string, at: number): Promise<void> {
+    this.at.set(id, at);
+  }
+
+  async clear(id: string): Promise<void> {
+    this.at.delete(id);
+  }
+
+  async due(now: number, n: number, leaseMs: number): Promise<string[]> {
+    const out = [...this.at].filter(([, t]) => t <= now).sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0])).slice(0, n).map(([id]) => id);
+    for (const id of out) this.at.set(id, Math.round(now + leaseMs));
+    return out;
+  }
+
+  async done(id: string, leasedUntil: number): Promise<void> {
+    if (this.at.get(id) === Math.round(leasedUntil)) this.at.delete(id);
+  }
+
+  async when(id: string): Promise<number | null> {
+    return this.at.get(id) ?? null;
   }
 }
 
@@ -282,6 +381,9 @@ export class MemoryStore implements Store {
   readonly dialogues: DialogueStore;
   readonly updates: UpdateStore;
   readonly pacing: PaceStore;
+  readonly invitations: InvitationStore;
+  readonly stats: StatsStore = new MemoryStats();
+  readonly timers: TimerStore = new MemoryTimers();
 
   constructor(ttl: StoreTtl, now: () => number = Date.now) {
     this.games = new MemoryGames(ttl, now);
@@ -290,6 +392,7 @@ export class MemoryStore implements Store {
     this.dialogues = new MemoryDialogues(now);
     this.updates = new MemoryUpdates(now);
     this.pacing = new MemoryPacing(now);
+    this.invitations = new MemoryInvitations(now, this.games);
   }
 
   async ping(): Promise<void> {}

@@ -6,7 +6,7 @@
  * records). Every key has a lifetime (README, "What Redis holds").
  */
 import { Cluster, Redis } from 'ioredis';
-import { StoreUnavailable, type BoardMessage, type BoardStore, type ChallengeStore, type DialogueStore, type GameStore, type SaveResult, type Store, type StoredGame, type StoreTtl, type PaceStore, type UpdateStore, type UserStore } from './types.js';
+import { StoreUnavailable, type BoardMessage, type BoardStore, type ChallengeStore, type DialogueStore, type GameStore, type InvitationStore, type SaveResult, type StatsStore, type Store, type StoredGame, type StoreTtl, type PaceStore, type TimerStore, type UpdateStore, type UserStore } from './types.js';
 
 const CAS = `
 local cur = redis.call('HGET', KEYS[1], 'v')
@@ -70,6 +70,20 @@ if untl > tonumber(redis.call('GET', KEYS[1]) or '0') then redis.call('SET', KEY
 return 1
 `;
 
+// KEYS[1] a sorted set of timers: take up to ARGV[2] due by ARGV[1], each leased until ARGV[3].
+const DUE = `
+local ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))
+for _, id in ipairs(ids) do redis.call('ZADD', KEYS[1], ARGV[3], id) end
+return ids
+`;
+
+// KEYS[1] the timers: remove ARGV[1] if it is still at its lease ARGV[2] (not set again meanwhile).
+const DONE = `
+local s = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if s and tonumber(s) == tonumber(ARGV[2]) then redis.call('ZREM', KEYS[1], ARGV[1]) return 1 end
+return 0
+`;
+
 type Client = Redis | Cluster;
 type Scripted = Client & {
   nardyCas(key: string, expected: number, v: number, data: string, ttl: number): Promise<number>;
@@ -79,6 +93,8 @@ type Scripted = Client & {
   nardyRelease(deliveryKey: string, lockKey: string, owner: string, shown: number, keepMs: number): Promise<number>;
   nardyReserve(key: string, intervalMs: number): Promise<number>;
   nardyHold(key: string, ms: number): Promise<number>;
+  nardyDue(key: string, now: number, n: number, leasedUntil: number): Promise<string[]>;
+  nardyDone(key: string, id: string, leasedUntil: number): Promise<number>;
 };
 
 /** How long a user's record lives after its last change: a year and a month. */
@@ -142,6 +158,10 @@ class Keys {
   pending = (): string => `${this.p}pending-boards`;
   update = (id: number): string => `${this.p}update:${id}`;
   pace = (key: string): string => `${this.p}pace:${key}`;
+  invitation = (id: string): string => `${this.p}invitation:{${id}}`;
+  stats = (userId: number): string => `${this.p}stats:${userId}`;
+  board_ = (board: string): string => `${this.p}top:${board}`;
+  timers = (): string => `${this.p}timers`;
 }
 
 class RedisGames implements GameStore {
@@ -321,6 +341,98 @@ class RedisUsers implements UserStore {
   }
 }
 
+class RedisInvitations implements InvitationStore {
+  constructor(
+    private readonly r: Scripted,
+    private readonly k: Keys,
+    private readonly ttl: StoreTtl,
+    private readonly games: RedisGames,
+  ) {}
+
+  async put(id: string, data: string, ttlSeconds: number): Promise<void> {
+    await this.r.set(this.k.invitation(id), data, 'EX', ttlSeconds);
+  }
+
+  async get(id: string): Promise<string | null> {
+    return this.r.get(this.k.invitation(id));
+  }
+
+  async take(id: string): Promise<string | null> {
+    return this.r.getdel(this.k.invitation(id));
+  }
+
+  async claim(id: string, game: StoredGame): Promise<boolean> {
+    const ok = (await this.r.nardyClaim(this.k.invitation(id), this.k.game(game.id), game.v, game.data, this.ttl.idleSeconds)) === 1;
+    if (ok) await this.games.index(game);
+    return ok;
+  }
+}
+
+class RedisStats implements StatsStore {
+  constructor(
+    private readonly r: Scripted,
+    private readonly k: Keys,
+  ) {}
+
+  async get(userId: number): Promise<{ v: number; data: string } | null> {
+    const [v, data] = await this.r.hmget(this.k.stats(userId), 'v', 'data');
+    return v == null || data == null ? null : { v: Number(v), data };
+  }
+
+  async save(userId: number, expectedV: number, data: string): Promise<boolean> {
+    const key = this.k.stats(userId);
+    if (expectedV === 0) return (await this.r.nardyCreate(key, 1, data, USER_TTL_SECONDS)) === 1;
+    return (await this.r.nardyCas(key, expectedV, expectedV + 1, data, USER_TTL_SECONDS)) === 1;
+  }
+
+  async rank(board: string, userId: number, score: number): Promise<void> {
+    const key = this.k.board_(board);
+    await this.r.multi().zadd(key, score, String(userId)).expire(key, USER_TTL_SECONDS).exec();
+  }
+
+  async top(board: string, n: number): Promise<Array<{ userId: number; score: number }>> {
+    const flat = await this.r.zrevrange(this.k.board_(board), 0, n - 1, 'WITHSCORES');
+    const out: Array<{ userId: number; score: number }> = [];
+    for (let i = 0; i + 1 < flat.length; i += 2) out.push({ userId: Number(flat[i]), score: Number(flat[i + 1]) });
+    return out;
+  }
+
+  async place(board: string, userId: number): Promise<number | null> {
+    const r = await this.r.zrevrank(this.k.board_(board), String(userId));
+    return r === null ? null : r + 1;
+  }
+}
+
+class RedisTimers implements TimerStore {
+  constructor(
+    private readonly r: Scripted,
+    private readonly k: Keys,
+    private readonly ttl: StoreTtl,
+  ) {}
+
+  async set(id: string, at: number): Promise<void> {
+    // The set lives as long as an idle game; each timer in it is dropped when it fires.
+    await this.r.multi().zadd(this.k.timers(), Math.round(at), id).expire(this.k.timers(), this.ttl.idleSeconds).exec();
+  }
+
+  async clear(id: string): Promise<void> {
+    await this.r.zrem(this.k.timers(), id);
+  }
+
+  async due(now: number, n: number, leaseMs: number): Promise<string[]> {
+    return this.r.nardyDue(this.k.timers(), Math.round(now), n, Math.round(now + leaseMs));
+  }
+
+  async done(id: string, leasedUntil: number): Promise<void> {
+    await this.r.nardyDone(this.k.timers(), id, Math.round(leasedUntil));
+  }
+
+  async when(id: string): Promise<number | null> {
+    const s = await this.r.zscore(this.k.timers(), id);
+    return s === null ? null : Number(s);
+  }
+}
+
 class RedisDialogues implements DialogueStore {
   constructor(
     private readonly r: Scripted,
@@ -334,6 +446,10 @@ class RedisDialogues implements DialogueStore {
 
   async set(key: string, value: unknown, ttlSeconds: number): Promise<void> {
     await this.r.set(this.k.state(key), JSON.stringify(value), 'EX', ttlSeconds);
+  }
+
+  async setIfAbsent(key: string, value: unknown, ttlSeconds: number): Promise<boolean> {
+    return (await this.r.set(this.k.state(key), JSON.stringify(value), 'EX', ttlSeconds, 'NX')) === 'OK';
   }
 
   async delete(key: string): Promise<void> {
@@ -384,6 +500,9 @@ export class RedisStore implements Store {
   readonly dialogues: DialogueStore;
   readonly updates: UpdateStore;
   readonly pacing: PaceStore;
+  readonly invitations: InvitationStore;
+  readonly stats: StatsStore;
+  readonly timers: TimerStore;
   private up = false;
   private everUp = false;
   /** The last connection error (start-up reports it). */
@@ -399,6 +518,8 @@ export class RedisStore implements Store {
     client.defineCommand('nardyRelease', { numberOfKeys: 2, lua: RELEASE });
     client.defineCommand('nardyReserve', { numberOfKeys: 1, lua: RESERVE });
     client.defineCommand('nardyHold', { numberOfKeys: 1, lua: HOLD });
+    client.defineCommand('nardyDue', { numberOfKeys: 1, lua: DUE });
+    client.defineCommand('nardyDone', { numberOfKeys: 1, lua: DONE });
     this.redis = client as Scripted;
     this.firstReady = new Promise<void>((resolve) => client.once('ready', () => resolve()));
     client.on('ready', () => {
@@ -422,6 +543,9 @@ export class RedisStore implements Store {
     this.dialogues = guard(new RedisDialogues(this.redis, keys), ready);
     this.updates = guard(new RedisUpdates(this.redis, keys), ready);
     this.pacing = guard(new RedisPacing(this.redis, keys), ready);
+    this.invitations = guard(new RedisInvitations(this.redis, keys, ttl, new RedisGames(this.redis, keys, ttl)), ready);
+    this.stats = guard(new RedisStats(this.redis, keys), ready);
+    this.timers = guard(new RedisTimers(this.redis, keys, ttl), ready);
   }
 
   /** Wait (a little) for the first connection; later, an outage shows as failing commands. */

@@ -91,11 +91,56 @@ export interface UserStore {
   put(id: number, data: string): Promise<void>;
 }
 
-/** Small JSON values with a lifetime (the state of dialogues). */
+/** Small JSON values with a lifetime (the state of dialogues, notices sent). */
 export interface DialogueStore {
   get(key: string): Promise<unknown>;
   set(key: string, value: unknown, ttlSeconds: number): Promise<void>;
+  /** Set only if absent: true for the one caller that set it (across instances). */
+  setIfAbsent(key: string, value: unknown, ttlSeconds: number): Promise<boolean>;
   delete(key: string): Promise<void>;
+}
+
+/** Invitations to play by link: a record with a lifetime that becomes a game of the same id. */
+export interface InvitationStore {
+  put(id: string, data: string, ttlSeconds: number): Promise<void>;
+  get(id: string): Promise<string | null>;
+  /** Atomically take (delete) an invitation: of two takers, one gets it. */
+  take(id: string): Promise<string | null>;
+  /** Take the invitation and create its game (same id, same cluster slot) in one atomic step. */
+  claim(id: string, game: StoredGame): Promise<boolean>;
+}
+
+/** A versioned record per user (statistics), and leaderboards of absolute scores. */
+export interface StatsStore {
+  get(userId: number): Promise<{ readonly v: number; readonly data: string } | null>;
+  /** Compare-and-set: write version expectedV + 1 if the stored one is expectedV (0: none yet). */
+  save(userId: number, expectedV: number, data: string): Promise<boolean>;
+  /** Put a user on a leaderboard with this score (setting it again is harmless). */
+  rank(board: string, userId: number, score: number): Promise<void>;
+  /** The best n of a leaderboard, best first. */
+  top(board: string, n: number): Promise<Array<{ readonly userId: number; readonly score: number }>>;
+  /** A user's place on a leaderboard (1 = first), null when not on it. */
+  place(board: string, userId: number): Promise<number | null>;
+}
+
+/**
+ * Timers shared by every instance: an id due at a time. Whichever instance asks first takes a
+ * due timer (it is removed as it is returned), so each fires once; nothing depends on a process
+ * being alive at the moment a timer ends.
+ */
+export interface TimerStore {
+  /** Set (or move) the timer `id` to `at` (ms since the epoch). */
+  set(id: string, at: number): Promise<void>;
+  clear(id: string): Promise<void>;
+  /**
+   * Take up to n timers due by `now`, each leased: moved to `now + leaseMs`, so that if the
+   * instance that took it dies before it is done, the timer fires again (on any instance).
+   */
+  due(now: number, n: number, leaseMs: number): Promise<string[]>;
+  /** A taken timer is handled: removed unless it was set again meanwhile (its lease is `leasedUntil`). */
+  done(id: string, leasedUntil: number): Promise<void>;
+  /** When `id` is due (null: not set). */
+  when(id: string): Promise<number | null>;
 }
 
 /** Updates already taken (Telegram re-delivers a webhook update until it gets a 200). */
@@ -129,6 +174,9 @@ export interface Store {
   readonly dialogues: DialogueStore;
   readonly updates: UpdateStore;
   readonly pacing: PaceStore;
+  readonly invitations: InvitationStore;
+  readonly stats: StatsStore;
+  readonly timers: TimerStore;
   /** Throws when the storage cannot be reached. */
   ping(): Promise<void>;
   close(): Promise<void>;

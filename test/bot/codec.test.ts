@@ -31,6 +31,15 @@ const samples: Callback[] = [
   { kind: 'keep' },
   { kind: 'continue', id: 'abcdefghij' },
   { kind: 'check', id: 'abcdefghij' },
+  { kind: 'friend', variant: null, length: null, cube: null },
+  { kind: 'friend', variant: 'short', length: null, cube: null },
+  { kind: 'friend', variant: 'long', length: 7, cube: null },
+  { kind: 'friend', variant: 'long', length: 25, cube: true },
+  { kind: 'invitation', id: 'abcdefghij', act: 'accept' },
+  { kind: 'invitation', id: 'abcdefghij', act: 'decline' },
+  { kind: 'invitation', id: 'abcdefghij', act: 'cancel' },
+  { kind: 'inline-accept', variant: 'short', length: 25, cube: true, from: 9007199254740991, commit: '0123456789ab' },
+  { kind: 'claim', id: 'abcdefghij', key: '12.345.double.black' },
   { kind: 'settings', change: { key: 'confirm', value: false } },
   { kind: 'settings', change: { key: 'theme', value: 'dark' } },
 ];
@@ -47,11 +56,11 @@ describe('callback codec', () => {
   });
 
   it('covers every kind', () => {
-    expect(new Set(samples.map((s) => s.kind))).toEqual(new Set(['game', 'challenge', 'play-bot', 'menu', 'rules', 'settings', 'resign', 'abandon', 'keep', 'continue', 'check']));
+    expect(new Set(samples.map((s) => s.kind))).toEqual(new Set(['game', 'challenge', 'play-bot', 'menu', 'rules', 'settings', 'resign', 'abandon', 'keep', 'continue', 'check', 'friend', 'invitation', 'inline-accept', 'claim']));
   });
 
   it('refuses anything else, prototype names included', () => {
-    for (const bad of ['', 'g', 'g|abcdefghij|1|zz', 'c|abcdefghij|q', 'pb|chess', 'pb|long|grandmaster', 'm|admin', 'ru|long|x', 'st|lang|de', 'st|__proto__|x', 'st|constructor|x', 'st|toString|1', 'g|abcdefghij|1|__proto__', 'g|abcdefghij|1|constructor', 'm|constructor', 'x'.repeat(65), 'pb|long|easy|26', 'pb|long|easy|0', 'pb|long|easy|other|+', 'pb|long|easy|5|-', 'ru|long|1|de|5', 'ru|long|1|en', 'rs|abcdefghij|5|4', 'rs|abcdefghij|-5|1', 'ab|abcdefghij', 'ab|x', 'gc|short', 'fc|abcdefghij|1']) {
+    for (const bad of ['', 'g', 'g|abcdefghij|1|zz', 'c|abcdefghij|q', 'pb|chess', 'pb|long|grandmaster', 'm|admin', 'ru|long|x', 'st|lang|de', 'st|__proto__|x', 'st|constructor|x', 'st|toString|1', 'g|abcdefghij|1|__proto__', 'g|abcdefghij|1|constructor', 'm|constructor', 'x'.repeat(65), 'pb|long|easy|26', 'pb|long|easy|0', 'pb|long|easy|other|+', 'pb|long|easy|5|-', 'ru|long|1|de|5', 'ru|long|1|en', 'rs|abcdefghij|5|4', 'rs|abcdefghij|-5|1', 'ab|abcdefghij', 'ab|x', 'gc|short', 'fc|abcdefghij|1', 'fr|chess', 'fr||3', 'fr|long|0', 'fr|long|3|2', 'iv|abcdefghij|q', 'ia|l|3|1|zz|xyz', 'ia|x|3|1|5|0123456789ab', 'cl|abcdefghij|1.2.play.white', 'cl|abcdefghij|']) {
       expect(parseCallback(bad)).toBeNull();
     }
   });

@@ -82,7 +82,15 @@ export function parseMultipart(body: Buffer, boundary: string): Array<{ name: st
   return parts;
 }
 
-const BOT = { id: 7000001, is_bot: true, first_name: 'Nardy', username: 'nardy_test_bot', can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false };
+const BOT = { id: 7000001, is_bot: true, first_name: 'Nardy', username: 'nardy_test_bot', can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: true };
+
+/** A message sent "via @bot" from an inline result: Telegram knows it only by its inline_message_id. */
+export interface InlineMessage {
+  id: string;
+  text: string;
+  reply_markup?: { inline_keyboard: Array<Array<InlineButton & { url?: string }>> };
+  edits: number;
+}
 
 export class FakeTelegram extends EventEmitter {
   readonly token: string;
@@ -94,7 +102,11 @@ export class FakeTelegram extends EventEmitter {
   /** Message keys per chat, in order of sending. */
   private readonly byChat = new Map<number, string[]>();
   readonly calls: Call[] = [];
-  readonly answers = new Map<string, { text: string | undefined; at: number }>();
+  readonly answers = new Map<string, { text: string | undefined; url?: string; at: number }>();
+  /** answerInlineQuery results per inline query id. */
+  readonly inlineAnswers = new Map<string, Array<Record<string, unknown>>>();
+  readonly inlineMessages = new Map<string, InlineMessage>();
+  private nextInline = 1;
   private readonly injected = new Map<string, Injected[]>();
   private waiters: Array<() => void> = [];
   /** When each update was handed to the bot by getUpdates. */
@@ -216,6 +228,34 @@ export class FakeTelegram extends EventEmitter {
     return id;
   }
 
+  /** A user types "@bot <query>" in some chat; returns the inline query id to await the results. */
+  inlineQuery(from: FakeUser, query: string): string {
+    const id = `iq${this.nextCallback++}`;
+    this.push({ inline_query: { id, from: { is_bot: false, ...from }, query, offset: '' } });
+    return id;
+  }
+
+  inlineResults(queryId: string, ms = 10_000): Promise<Array<Record<string, unknown>>> {
+    return this.waitFor(() => this.inlineAnswers.get(queryId), ms, `the results of ${queryId}`);
+  }
+
+  /** The user picks a result: it is sent as a message "via @bot" (no update, as with inline feedback off). */
+  sendInlineResult(result: Record<string, unknown>): InlineMessage {
+    const id = `IM${this.nextInline++}AAAA${Math.random().toString(36).slice(2, 10)}`;
+    const content = result.input_message_content as { message_text: string };
+    const msg: InlineMessage = { id, text: content.message_text, reply_markup: result.reply_markup as InlineMessage['reply_markup'], edits: 0 };
+    this.inlineMessages.set(id, msg);
+    return msg;
+  }
+
+  /** A user presses a callback button of an inline message (the update has no message, only its id). */
+  pressInline(msg: InlineMessage, from: FakeUser, data: string): string {
+    const id = `cb${this.nextCallback++}`;
+    this.callbackUpdate.set(id, this.nextUpdate);
+    this.push({ callback_query: { id, from: { is_bot: false, ...from }, inline_message_id: msg.id, chat_instance: `ci-${msg.id}`, data } });
+    return id;
+  }
+
   pushRaw(update: Record<string, unknown>): void {
     this.push(update);
   }
@@ -243,7 +283,7 @@ export class FakeTelegram extends EventEmitter {
     });
   }
 
-  answerOf(callbackId: string, ms = 10_000): Promise<{ text: string | undefined; at: number }> {
+  answerOf(callbackId: string, ms = 10_000): Promise<{ text: string | undefined; url?: string; at: number }> {
     return this.waitFor(() => this.answers.get(callbackId), ms, `the answer to ${callbackId}`);
   }
 
@@ -483,6 +523,13 @@ export class FakeTelegram extends EventEmitter {
         return this.store({ ...msg, reply_markup: markup, edits: msg.edits + 1 });
       }
       case 'editMessageText': {
+        if (params.inline_message_id !== undefined) {
+          const im = this.inlineMessages.get(String(params.inline_message_id));
+          if (!im) this.fail(400, 'Bad Request: MESSAGE_ID_INVALID');
+          if (im.text === params.text && JSON.stringify(im.reply_markup) === JSON.stringify(this.markup(params))) this.fail(400, 'Bad Request: message is not modified');
+          this.inlineMessages.set(im.id, { ...im, text: String(params.text), reply_markup: this.markup(params), edits: im.edits + 1 });
+          return true;
+        }
         const msg = this.findMessage(params);
         if (msg.text === params.text && JSON.stringify(msg.reply_markup) === JSON.stringify(this.markup(params))) this.fail(400, 'Bad Request: message is not modified');
         return this.store({ ...msg, text: params.text as string, reply_markup: this.markup(params), edits: msg.edits + 1 });
@@ -493,7 +540,23 @@ export class FakeTelegram extends EventEmitter {
         return true;
       }
       case 'answerCallbackQuery': {
-        this.answers.set(String(params.callback_query_id), { text: params.text as string | undefined, at: Date.now() });
+        if (params.url !== undefined && !/^https:\/\/t\.me\/nardy_test_bot\?start=[A-Za-z0-9_-]{1,64}$/.test(String(params.url))) this.fail(400, 'Bad Request: URL_INVALID');
+        this.answers.set(String(params.callback_query_id), { text: params.text as string | undefined, ...(params.url !== undefined ? { url: String(params.url) } : {}), at: Date.now() });
+        return true;
+      }
+      case 'answerInlineQuery': {
+        const results = params.results as Array<Record<string, unknown>>;
+        if (!Array.isArray(results) || results.length > 50) this.fail(400, 'Bad Request: RESULTS_TOO_MUCH');
+        const ids = new Set<string>();
+        for (const r of results) {
+          const rid = String(r.id ?? '');
+          if (rid === '' || Buffer.byteLength(rid) > 64 || ids.has(rid)) this.fail(400, 'Bad Request: RESULT_ID_INVALID');
+          ids.add(rid);
+          for (const b of ((r.reply_markup as InlineMessage['reply_markup'])?.inline_keyboard ?? []).flat()) {
+            if (b.callback_data !== undefined && Buffer.byteLength(b.callback_data) > 64) this.fail(400, 'Bad Request: BUTTON_DATA_INVALID');
+          }
+        }
+        this.inlineAnswers.set(String(params.inline_query_id), results);
         return true;
       }
       default:

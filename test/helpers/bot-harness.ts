@@ -46,6 +46,8 @@ export const GROUP = { id: -100500, type: 'supergroup' as const, title: 'Nardy c
 export const private_ = (u: User) => ({ id: u.id, type: 'private' as const, first_name: u.first_name });
 
 export interface HarnessOptions {
+  /** Move limits of games between people, in seconds. */
+  readonly moveLimits?: { group: number; link: number; notice?: number };
   /** Make a call fail as Telegram would: return a description and code, or null to let it pass. */
   readonly fail?: (method: string, payload: Record<string, unknown>) => { code: number; description: string } | null;
   readonly log?: Logger;
@@ -55,7 +57,7 @@ export interface HarnessOptions {
 export function botHarness(opts: HarnessOptions = {}) {
   const config = loadConfig({ BOT_TOKEN: '123:abcdefghijklmnopqrstuvwxyz', DEFAULT_LANGUAGE: opts.defaultLanguage ?? 'ru' });
   const store = new MemoryStore({ challengeSeconds: 600, finishedSeconds: 600, idleSeconds: 600 });
-  const app: App = createApp(store, { defaultLanguage: opts.defaultLanguage ?? 'ru', player: (level: Level) => inProcess(createPlayer(level, seededRandom(11))) });
+  const app: App = createApp(store, { defaultLanguage: opts.defaultLanguage ?? 'ru', player: (level: Level) => inProcess(createPlayer(level, seededRandom(11))), ...(opts.moveLimits ? { moveLimits: { notice: 0, ...opts.moveLimits } } : {}) });
   const calls: Call[] = [];
   const messages = new Map<string, Message>();
   let nextId = 1000;
@@ -121,6 +123,19 @@ export function botHarness(opts: HarnessOptions = {}) {
       await handle({ update_id: updateId++, callback_query: { id: `cbq${updateId}`, from: { ...from, is_bot: false }, chat_instance: 'x', data, message } } as unknown as Update);
       const answer = calls.slice(before).find((c) => c.method === 'answerCallbackQuery');
       return answer ? String(answer.payload.text ?? '') : undefined;
+    },
+    /** Type @bot <query> in some chat: the results the bot answered with. */
+    async inline(from: User, query: string): Promise<Array<Record<string, unknown>>> {
+      const before = calls.length;
+      await handle({ update_id: updateId++, inline_query: { id: `iq${updateId}`, from: { ...from, is_bot: false }, query, offset: '' } } as unknown as Update);
+      const answer = calls.slice(before).find((c) => c.method === 'answerInlineQuery');
+      return (answer?.payload.results as Array<Record<string, unknown>>) ?? [];
+    },
+    /** Press a button of a message sent inline (no chat, only its inline message id): the answer. */
+    async pressInline(from: User, inlineMessageId: string, data: string): Promise<Record<string, unknown> | undefined> {
+      const before = calls.length;
+      await handle({ update_id: updateId++, callback_query: { id: `cbq${updateId}`, from: { ...from, is_bot: false }, chat_instance: 'y', inline_message_id: inlineMessageId, data } } as unknown as Update);
+      return calls.slice(before).find((c) => c.method === 'answerCallbackQuery')?.payload;
     },
     /** Press the button whose label matches. */
     async pressLabel(from: User, m: Message, label: RegExp): Promise<string | undefined> {

@@ -108,6 +108,71 @@ describe.each(stores)('%s store', (_name, make) => {
     expect(await store.dialogues.get('conv:1')).toBeUndefined();
   });
 
+  it('a value set only if absent is set by one caller of many', async () => {
+    const r = await Promise.all(Array.from({ length: 8 }, (_, i) => store.dialogues.setIfAbsent('once:1', { i }, 60)));
+    expect(r.filter(Boolean)).toHaveLength(1);
+    expect(await store.dialogues.setIfAbsent('once:1', {}, 60)).toBe(false);
+  });
+
+  it('an invitation becomes its game in one step; of many claimers one wins; taken once', async () => {
+    await store.invitations.put('inv1', 'invitation', 60);
+    expect(await store.invitations.get('inv1')).toBe('invitation');
+    const claims = await Promise.all(Array.from({ length: 6 }, () => store.invitations.claim('inv1', game('inv1', 501))));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(await store.invitations.get('inv1')).toBeNull();
+    expect(await store.games.inChat(501)).toEqual(['inv1']);
+    await store.invitations.put('inv2', 'x', 60);
+    const takes = await Promise.all([store.invitations.take('inv2'), store.invitations.take('inv2')]);
+    expect(takes.filter((t) => t !== null)).toEqual(['x']);
+    expect(await store.invitations.claim('inv2', game('inv2'))).toBe(false);
+  });
+
+  it('stats records are compare-and-set; of concurrent writers from one version one wins', async () => {
+    expect(await store.stats.get(77)).toBeNull();
+    expect(await store.stats.save(77, 1, 'no')).toBe(false);
+    expect(await store.stats.save(77, 0, 'a')).toBe(true);
+    expect(await store.stats.save(77, 0, 'b')).toBe(false);
+    expect(await store.stats.get(77)).toEqual({ v: 1, data: 'a' });
+    const r = await Promise.all(Array.from({ length: 6 }, (_, i) => store.stats.save(77, 1, `c${i}`)));
+    expect(r.filter(Boolean)).toHaveLength(1);
+    expect((await store.stats.get(77))!.v).toBe(2);
+  });
+
+  it('leaderboards: best first, a score set again replaces the old one, places counted from 1', async () => {
+    await store.stats.rank('b1', 1, 1500);
+    await store.stats.rank('b1', 2, 1520.5);
+    await store.stats.rank('b1', 3, 1480);
+    await store.stats.rank('b1', 3, 1530);
+    expect(await store.stats.top('b1', 2)).toEqual([{ userId: 3, score: 1530 }, { userId: 2, score: 1520.5 }]);
+    expect(await store.stats.place('b1', 1)).toBe(3);
+    expect(await store.stats.place('b1', 9)).toBeNull();
+    expect(await store.stats.top('empty', 5)).toEqual([]);
+  });
+
+  it('timers: due ones are taken once, in time order; moved and cleared ones follow', async () => {
+    await store.timers.set('t1', 1000);
+    await store.timers.set('t2', 500);
+    await store.timers.set('t3', 5000);
+    await store.timers.set('t4', 800);
+    await store.timers.clear('t4');
+    await store.timers.set('t3', 900);
+    expect(await store.timers.when('t1')).toBe(1000);
+    const [a, b] = await Promise.all([store.timers.due(1000, 10, 60_000), store.timers.due(1000, 10, 60_000)]);
+    expect([...a, ...b].sort()).toEqual(['t1', 't2', 't3']);
+    expect(a.length === 0 || b.length === 0).toBe(true);
+    expect([...a, ...b]).toEqual(['t2', 't3', 't1']);
+    // Taken ones are leased: not due again until the lease runs out.
+    expect(await store.timers.due(60_999, 10, 60_000)).toEqual([]);
+    expect(await store.timers.when('t1')).toBe(61_000);
+    // t1 is done; t2 was set again meanwhile (its next moment), so done() leaves it; t3's taker died.
+    await store.timers.set('t2', 70_000);
+    await store.timers.done('t1', 61_000);
+    await store.timers.done('t2', 61_000);
+    expect(await store.timers.when('t1')).toBeNull();
+    expect(await store.timers.due(61_000, 10, 60_000)).toEqual(['t3']);
+    expect(await store.timers.due(80_000, 10, 60_000)).toEqual(['t2']);
+  });
+
   it('keeps user records', async () => {
     expect(await store.users.get(9)).toBeNull();
     await store.users.put(9, '{"schema":2}');

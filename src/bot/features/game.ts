@@ -61,6 +61,22 @@ export function gameFeature(s: Services): Composer<Ctx> {
     else if (result.kind === 'stale') await refresh(s, result.game, pressedAt);
   });
 
+  // The waiting player claims a game whose opponent ran out of time.
+  c.callbackQuery(/^cl\|/, async (ctx) => {
+    const cb = parseCallback(ctx.callbackQuery.data);
+    if (!cb || cb.kind !== 'claim') return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
+    const r = await s.app.games.claim(cb.id, ctx.from.id, cb.key);
+    if (r.kind === 'applied') {
+      await answerQuery(ctx, ctx.t('toast-claimed'));
+      return void (await showGame(s, r.game));
+    }
+    if (r.kind === 'stale' && r.game && sideOfUser(r.game, ctx.from.id)) {
+      await answerQuery(ctx, ctx.t('toast-cannot-now'));
+      return void s.boards.show(r.game);
+    }
+    await answer(ctx, s, r);
+  });
+
   return c;
 }
 

@@ -7,16 +7,28 @@ import type { Services } from '../services.js';
 import { mainMenu, rulesChooser, variantMenu } from '../view/keyboard.js';
 import { displayName, quote } from '../view/text.js';
 import { privateMenu } from './play.js';
+import { friendMenu, openInvitation } from './friend.js';
 import { settingsMessage } from './settings.js';
 
+/** /start, with the deep-link payloads: i_<id> an invitation, rules, bot, friend. */
+export function startCommand(s: Services) {
+  return async (ctx: Ctx): Promise<void> => {
+    const t = ctx.t.bind(ctx);
+    const payload = typeof ctx.match === 'string' ? ctx.match.trim() : '';
+    if (ctx.chat?.type !== 'private') return void (await ctx.reply(t('start-group')));
+    const invite = /^i_([0-9a-z]{10})$/.exec(payload);
+    if (invite) return openInvitation(ctx, s, invite[1]!);
+    if (payload === 'rules') return void (await ctx.reply(t('rules-choose'), { reply_markup: rulesChooser(t) }));
+    if (payload === 'bot') return void (await ctx.reply(t('play-bot-variant'), { reply_markup: variantMenu(t) }));
+    if (payload === 'friend') return friendMenu(ctx);
+    if (payload !== '') await ctx.reply(t('start-unknown-link'));
+    await ctx.reply(t('start-welcome', { name: displayName(ctx.from!) }), { reply_markup: mainMenu(t) });
+  };
+}
+
+/** /start in a group: how to play there. */
 export async function start(ctx: Ctx): Promise<void> {
-  const t = ctx.t.bind(ctx);
-  const payload = typeof ctx.match === 'string' ? ctx.match.trim() : '';
-  if (ctx.chat?.type !== 'private') return void (await ctx.reply(t('start-group')));
-  if (payload === 'rules') return void (await ctx.reply(t('rules-choose'), { reply_markup: rulesChooser(t) }));
-  if (payload === 'bot') return void (await ctx.reply(t('play-bot-variant'), { reply_markup: variantMenu(t) }));
-  if (payload !== '') await ctx.reply(t('start-unknown-link'));
-  await ctx.reply(t('start-welcome', { name: displayName(ctx.from!) }), { reply_markup: mainMenu(t) });
+  await ctx.reply(ctx.t('start-group'));
 }
 
 export async function help(ctx: Ctx): Promise<void> {
@@ -50,7 +62,7 @@ export function menuFeature(s: Services): Composer<Ctx> {
         if (ctx.chat?.type !== 'private') return void (await ctx.reply(t('play-bot-private-only')));
         return privateMenu(ctx, s, { variant: null, length: null, username: null });
       case 'friend':
-        return void (await ctx.reply(t('play-friend-how')));
+        return friendMenu(ctx);
       case 'rules':
         return void (await ctx.reply(t('rules-choose'), { reply_markup: rulesChooser(t) }));
       case 'settings': {

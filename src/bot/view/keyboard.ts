@@ -2,12 +2,12 @@
 import { InlineKeyboard } from 'grammy';
 import { AUTO_ROLLS, type BotLevel, type Challenge, type GameRecord, type Lang, type UserSettings } from '../../app/model.js';
 import { LEVELS_IN_ORDER } from '../../ai/player.js';
-import { canDouble, currentTurn, type ResignLevel } from '../../engine/game.js';
+import { actor, canDouble, currentTurn, type ResignLevel } from '../../engine/game.js';
 import { formatPlay } from '../../engine/notation.js';
 import { oppPointOf } from '../../engine/numbering.js';
 import type { Side, Step, Variant } from '../../engine/types.js';
 import { encode, gameData, MATCH_LENGTHS, type GameAct } from '../codec.js';
-import { playIn, type Numbering, type Translate } from './text.js';
+import { playerName, playIn, type Numbering, type Translate } from './text.js';
 
 /** At most this many distinct plays are offered as whole plays instead of steps. */
 export const WHOLE_PLAYS = 4;
@@ -30,12 +30,42 @@ export function resignChoices(rec: GameRecord, t: Translate): Array<{ level: Res
   return levels.map((level) => ({ level, label: t(`btn-resign-${level}`, { points: level * g.cube.value, variant: g.variant }) }));
 }
 
-export function gameKeyboard(rec: GameRecord, t: Translate, n: Numbering, opts: { resignMenu?: boolean } = {}): InlineKeyboard {
+export interface KeyboardOptions {
+  readonly resignMenu?: boolean;
+  /** The person whose own board this is (games by link): only the one to act gets the game's buttons. */
+  readonly seatOwner?: number | null;
+  /** The opponent of `side` ran out of time: the waiting player may claim the game. */
+  readonly claim?: { readonly side: Side; readonly key: string } | null;
+}
+
+export function gameKeyboard(rec: GameRecord, t: Translate, n: Numbering, opts: KeyboardOptions = {}): InlineKeyboard {
   const kb = new InlineKeyboard();
   const m = rec.match;
   const g = m.game;
   const data = (act: GameAct): string => gameData(rec.id, rec.v, act);
   const check = (): string => encode({ kind: 'check', id: rec.id });
+  const claimRow = (): void => {
+    if (!opts.claim) return;
+    const idle = opts.claim.side;
+    const waiting = idle === 'white' ? 'black' : 'white';
+    const waiter = rec.players[waiting];
+    if (rec.kind === 'link' && !(waiter.kind === 'human' && waiter.id === opts.seatOwner)) return;
+    kb.row().text(t('btn-claim', { name: playerName(rec.players[idle], t) }), encode({ kind: 'claim', id: rec.id, key: opts.claim.key }));
+  };
+  // On a board of one's own (by link), the opponent's turn shows only Resign… (and a claim).
+  if (rec.kind === 'link' && !m.winner && g.phase !== 'over') {
+    const who = actor(g) ?? g.position.turn;
+    const p = rec.players[who];
+    if (!(p.kind === 'human' && p.id === opts.seatOwner)) {
+      if (opts.resignMenu) {
+        for (const c of resignChoices(rec, t)) kb.text(c.label, data({ type: 'resign', level: c.level })).row();
+        return kb.text(t('btn-back'), data({ type: 'back' }));
+      }
+      if (g.phase !== 'resign' && g.phase !== 'double') kb.text(t('btn-resign'), data({ type: 'resign-menu' }));
+      claimRow();
+      return kb;
+    }
+  }
   if (m.winner) {
     return kb
       .text(t('btn-rematch'), data({ type: 'rematch' }))
@@ -83,6 +113,7 @@ export function gameKeyboard(rec: GameRecord, t: Translate, n: Numbering, opts: 
     default:
       kb.text(t('btn-roll'), data({ type: 'roll' }));
   }
+  claimRow();
   return kb;
 }
 

@@ -93,5 +93,7 @@ export function eventText(rec: GameRecord, e: GameEvent, t: Translate, n: Number
       return t(rec.match.length > 1 ? 'note-forfeit-match' : 'note-forfeit', { name: name(e.side) });
     case 'rematched':
       return t('note-rematched');
+    case 'claimed':
+      return t('note-claimed', { name: name(e.side), idle: name(e.idle) });
   }
 }

@@ -1,0 +1,126 @@
+/**
+ * Invitations to play by link: made in a private chat (or from an inline message), opened by a
+ * friend through t.me/<bot>?start=i_<id>, accepted or declined. Accepting takes the invitation
+ * and creates its game (kind 'link', the invitation's id, a board in each person's private chat)
+ * in one atomic step; invitations expire and can be cancelled.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { chainCommit } from '../engine/dice.js';
+import type { Variant } from '../engine/types.js';
+import type { Store } from '../store/types.js';
+import { newId, sideOfUser, type Games } from './games.js';
+import type { GameRecord, Human, Invitation, Lang } from './model.js';
+import type { Players } from './players.js';
+import { decodeInvitation, encodeInvitation, RecordError } from './records.js';
+
+export interface InviteUser {
+  readonly id: number;
+  readonly name: string;
+  readonly lang: Lang;
+}
+
+export type InvitationView =
+  | { readonly kind: 'open'; readonly invitation: Invitation }
+  | { readonly kind: 'own'; readonly invitation: Invitation }
+  /** Accepted already: the game exists (`mine`: the asker plays in it). */
+  | { readonly kind: 'used'; readonly game: GameRecord; readonly mine: boolean }
+  /** Expired, cancelled, declined or never made. */
+  | { readonly kind: 'gone' };
+
+export type InviteAccept =
+  | { readonly kind: 'started'; readonly invitation: Invitation; readonly game: GameRecord }
+  | Exclude<InvitationView, { kind: 'open' }>;
+
+/** The id of the invitation made from an inline message (the same for every press on it). */
+export function inlineInvitationId(inlineMessageId: string): string {
+  const h = createHash('sha256').update(`inline:${inlineMessageId}`).digest();
+  return BigInt('0x' + h.subarray(0, 8).toString('hex')).toString(36).padStart(10, '0').slice(-10);
+}
+
+export class Invitations {
+  constructor(
+    private readonly store: Store,
+    private readonly games: Games,
+    private readonly players: Players,
+    /** How long an invitation stays open, in seconds. */
+    readonly ttlSeconds: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async get(id: string): Promise<Invitation | null> {
+    if (!/^[0-9a-z]{10}$/.test(id)) return null;
+    const raw = await this.store.invitations.get(id);
+    if (raw === null) return null;
+    try {
+      const inv = decodeInvitation(JSON.parse(raw));
+      return inv.expiresAt > this.now() ? inv : null;
+    } catch (e) {
+      if (e instanceof RecordError || e instanceof SyntaxError) return null;
+      throw e;
+    }
+  }
+
+  /** Invite anyone with the link: the match's dice are the inviter's committed chain. */
+  async create(from: InviteUser, variant: Variant, length: number, cube: boolean, opts: { id?: string; inlineMessageId?: string; dice?: { master: string; commit: string } } = {}): Promise<Invitation> {
+    const dice = opts.dice ?? (await this.players.takeChain(from.id));
+    const now = this.now();
+    const inv: Invitation = { id: opts.id ?? newId(), from, variant, length, cube: length > 1 && cube, createdAt: now, expiresAt: now + this.ttlSeconds * 1000, dice, ...(opts.inlineMessageId ? { inlineMessageId: opts.inlineMessageId } : {}) };
+    await this.store.invitations.put(inv.id, encodeInvitation(inv), this.ttlSeconds);
+    return inv;
+  }
+
+  /**
+   * The invitation of an inline message, made on its first press. Its dice are the inviter's
+   * chain if the commitment shown in the message (`commitPrefix`) is still the one committed;
+   * else a fresh chain.
+   */
+  async fromInline(inlineMessageId: string, from: InviteUser, variant: Variant, length: number, cube: boolean, commitPrefix: string): Promise<Invitation | 'used'> {
+    const id = inlineInvitationId(inlineMessageId);
+    const existing = await this.get(id);
+    if (existing) return existing;
+    if (await this.games.get(id)) return 'used';
+    const next = await this.players.nextCommit(from.id);
+    let dice: { master: string; commit: string } | undefined;
+    if (next.startsWith(commitPrefix)) dice = await this.players.takeChain(from.id);
+    else {
+      const master = randomBytes(32).toString('hex');
+      dice = { master, commit: chainCommit(master) };
+    }
+    return this.create(from, variant, length, cube, { id, inlineMessageId, dice });
+  }
+
+  /** What someone opening the link sees. */
+  async view(id: string, userId: number): Promise<InvitationView> {
+    const inv = await this.get(id);
+    if (inv) return inv.from.id === userId ? { kind: 'own', invitation: inv } : { kind: 'open', invitation: inv };
+    const game = /^[0-9a-z]{10}$/.test(id) ? await this.games.get(id) : null;
+    if (game && game.kind === 'link') return { kind: 'used', game, mine: sideOfUser(game, userId) !== null };
+    return { kind: 'gone' };
+  }
+
+  /** Accept: the first acceptor starts the game; colours are drawn. */
+  async accept(id: string, user: InviteUser, pressId: string): Promise<InviteAccept> {
+    const v = await this.view(id, user.id);
+    if (v.kind !== 'open') return v;
+    const inv = v.invitation;
+    const white: Human = { kind: 'human', id: inv.from.id, name: inv.from.name, lang: inv.from.lang };
+    const black: Human = { kind: 'human', id: user.id, name: user.name, lang: user.lang };
+    const dice = { ...inv.dice, client: await this.players.clientSeed(user.id, pressId), base: 1 };
+    const rec = await this.games.build({ id: inv.id, kind: 'link', chatId: inv.from.id, lang: inv.from.lang, white, black, variant: inv.variant, length: inv.length, cube: inv.cube, colours: 'random', dice });
+    await this.store.boards.markPending(rec.id);
+    if (!(await this.store.invitations.claim(inv.id, this.games.stored(rec)))) {
+      const again = await this.view(id, user.id);
+      return again.kind === 'open' ? { kind: 'gone' } : again;
+    }
+    await this.games.started(rec);
+    return { kind: 'started', invitation: inv, game: rec };
+  }
+
+  /** Decline (the friend) or cancel (the inviter): the invitation is gone for everyone. */
+  async end(id: string, userId: number, as: 'decline' | 'cancel'): Promise<{ kind: 'done'; invitation: Invitation } | { kind: 'gone' } | { kind: 'not-allowed' }> {
+    const inv = await this.get(id);
+    if (!inv) return { kind: 'gone' };
+    if ((as === 'cancel') !== (inv.from.id === userId)) return { kind: 'not-allowed' };
+    return (await this.store.invitations.take(id)) ? { kind: 'done', invitation: inv } : { kind: 'gone' };
+  }
+}

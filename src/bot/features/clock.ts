@@ -1,0 +1,41 @@
+/** What the move clocks say: a reminder to the player to act, and the claim once time is up. */
+import { sideOfUser } from '../../app/games.js';
+import type { TimerEvent } from '../../app/timers.js';
+import { otherSide } from '../../engine/types.js';
+import { attempt } from '../outbox.js';
+import type { Services } from '../services.js';
+import { playerName } from '../view/text.js';
+
+export async function presentTimer(s: Services, e: TimerEvent): Promise<void> {
+  const rec = e.game;
+  const idle = rec.players[e.side];
+  const waiting = rec.players[otherSide(e.side)];
+  if (idle.kind !== 'human' || waiting.kind !== 'human') return;
+  if (e.kind === 'notice') return void (await s.boards.notice(rec, idle.id, e.key));
+  if (rec.kind === 'group') {
+    const seat = rec.seats[0]!;
+    const t = s.t(seat.lang);
+    const variant = t(`variant-${rec.match.variant}`);
+    if (e.kind === 'remind') await attempt(() => s.api.sendMessage(seat.chatId, t('remind-group', { name: idle.name, variant, opponent: waiting.name, minutes: Math.max(1, Math.ceil(e.left / 60_000)) })));
+    else {
+      await attempt(() => s.api.sendMessage(seat.chatId, t('claim-ready-group', { idle: idle.name, waiting: waiting.name })));
+      void s.boards.show(rec);
+    }
+    return;
+  }
+  // By link: each in their own private chat.
+  const seatOf = (userId: number) => rec.seats.find((x) => x.owner === userId);
+  if (e.kind === 'remind') {
+    const seat = seatOf(idle.id);
+    if (!seat) return;
+    const t = s.t(seat.lang);
+    await attempt(() => s.api.sendMessage(seat.chatId, t('remind-link', { variant: t(`variant-${rec.match.variant}`), opponent: playerName(waiting, t), hours: Math.max(1, Math.ceil(e.left / 3_600_000)) })));
+    return;
+  }
+  const seat = seatOf(waiting.id);
+  if (seat && sideOfUser(rec, waiting.id)) {
+    const t = s.t(seat.lang);
+    await attempt(() => s.api.sendMessage(seat.chatId, t('claim-ready-link', { idle: playerName(idle, t) })));
+  }
+  void s.boards.show(rec);
+}

@@ -1,0 +1,88 @@
+/** /stats (a picture of one's numbers and rating chart, the text in the caption) and /top. */
+import { InputFile } from 'grammy';
+import { LEVELS_IN_ORDER } from '../../ai/player.js';
+import type { UserStats, VariantStats } from '../../app/stats.js';
+import type { Variant } from '../../engine/types.js';
+import { renderStats, type StatsBlock } from '../../render/stats.js';
+import type { Ctx } from '../context.js';
+import type { Services } from '../services.js';
+import { displayName, type Translate } from '../view/text.js';
+
+const VARIANTS: readonly Variant[] = ['long', 'short'];
+
+function played(v: VariantStats): boolean {
+  return v.matches > 0;
+}
+
+function botLine(t: Translate, st: UserStats, variant: Variant): string | null {
+  const levels = LEVELS_IN_ORDER.filter((l) => st.bot[variant][l]).map((l) => t('stats-bot-level', { level: t(`level-${l}`), wins: st.bot[variant][l]!.wins, losses: st.bot[variant][l]!.losses }));
+  return levels.length ? t('stats-bot', { variant: t(`variant-${variant}`), levels: levels.join(', ') }) : null;
+}
+
+/** The caption: every number of the picture, in words. */
+export function statsText(t: Translate, name: string, st: UserStats, places: Partial<Record<Variant, number | null>>): string {
+  const lines = [t('stats-title', { name })];
+  let any = false;
+  for (const variant of VARIANTS) {
+    const v = st[variant];
+    if (played(v)) {
+      any = true;
+      const place = places[variant] ? t('stats-place', { place: places[variant]! }) : '';
+      lines.push(t('stats-variant', { variant: t(`variant-${variant}`), rating: String(Math.round(v.rating)), best: String(Math.round(v.best)), place, matches: v.matches, wins: v.wins, losses: v.losses, pointsWon: v.pointsWon, pointsLost: v.pointsLost, marsWon: v.marsWon, marsLost: v.marsLost, koksWon: v.koksWon, koksLost: v.koksLost }));
+      if (v.last.length) {
+        const results = v.last.slice(0, 5).map((r) => t('stats-result', { won: r.won ? 'yes' : 'no', score: r.score, opponent: r.opponent, delta: `${r.delta >= 0 ? '+' : '−'}${Math.abs(r.delta).toFixed(1)}` }));
+        lines.push(t('stats-last', { results: results.join('; ') }));
+      }
+    }
+    const bot = botLine(t, st, variant);
+    if (bot) {
+      any = true;
+      lines.push(bot);
+    }
+  }
+  if (!any) lines.push(t('stats-none'));
+  return lines.join('\n').slice(0, 1024);
+}
+
+export function statsCommand(s: Services) {
+  return async (ctx: Ctx): Promise<void> => {
+    const t = ctx.t.bind(ctx);
+    const st = await s.app.stats.of(ctx.from!.id);
+    const name = displayName(ctx.from!);
+    const places: Partial<Record<Variant, number | null>> = {};
+    for (const v of VARIANTS) places[v] = played(st[v]) ? await s.app.stats.place(null, v, ctx.from!.id) : null;
+    const caption = statsText(t, name, st, places);
+    const blocks: StatsBlock[] = VARIANTS.filter((v) => played(st[v])).map((v) => ({
+      title: t(`variant-${v}`),
+      rating: st[v].rating,
+      best: st[v].best,
+      history: st[v].history,
+      figures: [
+        [t('label-matches'), String(st[v].matches)],
+        [t('label-won'), `${st[v].wins}`],
+        [t('label-lost'), `${st[v].losses}`],
+        [t('label-points'), `${st[v].pointsWon}:${st[v].pointsLost}`],
+        [t('label-mars'), `${st[v].marsWon}:${st[v].marsLost}`],
+      ],
+    }));
+    if (!blocks.length) return void (await ctx.reply(caption));
+    const settings = await s.app.players.settings(ctx.from!.id);
+    const png = await renderStats({ name, blocks, labels: { rating: t('label-rating'), best: t('label-best'), chart: t('label-chart') }, theme: settings.theme });
+    await ctx.replyWithPhoto(new InputFile(png, 'stats.png'), { caption });
+  };
+}
+
+export function topCommand(s: Services) {
+  return async (ctx: Ctx): Promise<void> => {
+    const t = ctx.t.bind(ctx);
+    const group = ctx.chat && ctx.chat.type !== 'private' ? ctx.chat.id : null;
+    const lines = [t(group === null ? 'top-title-global' : 'top-title-group')];
+    for (const variant of VARIANTS) {
+      lines.push('', t('top-variant', { variant: t(`variant-${variant}`) }));
+      const rows = await s.app.stats.top(group, variant, 10);
+      if (!rows.length) lines.push(t('top-empty'));
+      rows.forEach((r, i) => lines.push(t('top-row', { place: i + 1, name: r.name, rating: String(Math.round(r.rating)), matches: r.matches })));
+    }
+    await ctx.reply(lines.join('\n'));
+  };
+}
