@@ -309,7 +309,24 @@ export class Games {
     if (match.game.phase === 'over') {
       fair = { ...fair, rolls: match.game.rollLog };
       finished = match.winner !== null;
-      if (r && results.at(-1)?.gameNo !== match.gameNo) results = [...results, { gameNo: match.gameNo, winner: r.winner, kind: r.kind, points: r.points }];
+      if (r && results.at(-1)?.gameNo !== match.gameNo) {
+        // The score this game began with (the match state here already counts its result).
+        const score = r.winner ? { ...match.score, [r.winner]: match.score[r.winner] - r.points } : match.score;
+        results = [
+          ...results,
+          {
+            gameNo: match.gameNo,
+            winner: r.winner,
+            kind: r.kind,
+            points: r.points,
+            reason: r.reason,
+            record: match.game.record,
+            score,
+            crawford: match.game.crawford,
+            postCrawford: match.crawfordDone && !match.game.crawford,
+          },
+        ];
+      }
     }
     return { ...rec, match, fair, finished, events, results, updatedAt: this.now() };
   }

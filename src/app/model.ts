@@ -130,6 +130,12 @@ export interface GameOutcome {
   readonly winner: Side | null;
   readonly kind: ResultKind;
   readonly points: number;
+  /** The game as played, for review and export: its record lines, the score it began with. */
+  readonly record?: readonly string[];
+  readonly score?: { readonly white: number; readonly black: number };
+  readonly crawford?: boolean;
+  readonly postCrawford?: boolean;
+  readonly reason?: string;
 }
 
 export interface Challenge {

@@ -5,6 +5,7 @@
  *   selfplay [--variant long|short] [--games N] [--seed S] [--dump]
  *   move --level L [--seed S]               the bot's choice for JSON lines {position, dice, rules?}
  *   gnubg-external --port P --level L       the bot as GNU Backgammon's external player
+ *   analyse [FILE] [--plies 0|1] [--mat]   a game export analysed (or written as .mat)
  */
 import { createInterface } from 'node:readline';
 import { parseRules, RulesError } from '../engine/rules.js';
@@ -12,6 +13,7 @@ import { legalPlays } from '../engine/plays.js';
 import { parsePosition, parsePositionInput, positionId, PositionError, positionToJSON, textBoard } from '../engine/position.js';
 import { isDie, type Dice, type Variant } from '../engine/types.js';
 import { randomGame } from '../sim/selfplay.js';
+import { analyseCommand } from './analyse.js';
 import { flag, gnubgExternalCommand, moveCommand, UsageError } from './bot-commands.js';
 
 function playsLine(line: string): { out: string; ok: boolean } {
@@ -118,12 +120,15 @@ async function main(): Promise<number> {
         return await moveCommand(args);
       case 'gnubg-external':
         return await gnubgExternalCommand(args);
+      case 'analyse':
+      case 'analyze':
+        return await analyseCommand(args);
       default:
         throw new UsageError(cmd ? `unknown command "${cmd}"` : 'no command given');
     }
   } catch (e) {
     if (e instanceof UsageError) {
-      console.error(`error: ${e.message}\nusage: nardy plays | show <position json or id> [--white|--black] | selfplay [--variant long|short] [--games N] [--seed S] [--dump] | move --level easy|medium|hard|expert|baseline [--seed S] | gnubg-external --port P --level L [--seed S]`);
+      console.error(`error: ${e.message}\nusage: nardy plays | show <position json or id> [--white|--black] | selfplay [--variant long|short] [--games N] [--seed S] [--dump] | move --level easy|medium|hard|expert|baseline [--seed S] | gnubg-external --port P --level L [--seed S] | analyse [FILE] [--plies 0|1] [--mat]`);
       return 2;
     }
     throw e;

@@ -1,0 +1,383 @@
+/**
+ * Analysis of finished games in the engine's terms, over the trained evaluation: for every
+ * decision (checker plays and cube decisions) the equity of what was done, the best choice and
+ * the loss; per player the error rate (thousandths of a point per unforced decision, gnubg's
+ * scale), the counts of doubtful / bad / very bad decisions with gnubg's thresholds, and luck.
+ *
+ * Checker plays: every legal play is evaluated (0 ply: the net after the play; 1 ply: also the
+ * opponent's 21 rolls over the best candidates and over the play made). A play is forced when
+ * all legal plays lead to one position. Luck of a roll: the equity after the best play with the
+ * roll made, minus the average of the same over the 21 rolls. Cube decisions: from the 1-ply
+ * pre-roll outcomes, cubeful (money, or match winning chances normalised to points of the cube).
+ *
+ * The input is the game export (GameExport, documented in the README): the engine's record
+ * lines of each game of a match ("opening 4-2", "W 65: 24/18 18/13", "B 21: -",
+ * "W doubles 2, taken" / "passed"), with the score and Crawford state each game began with.
+ */
+import { startPosition } from '../engine/position.js';
+import { formatPlay, parsePlay } from '../engine/notation.js';
+import { turnView } from '../engine/turn.js';
+import { defaultRules, parseRules, RulesError, type Rules } from '../engine/rules.js';
+import { otherSide, type Dice, type Position, type Side, type Step, type Variant } from '../engine/types.js';
+import { cubeValues, type CubeOwner } from './cube.js';
+import { matchWinChance, type MatchScore } from './met.js';
+import { equityOf } from './outcomes.js';
+import { loadBrains } from './player.js';
+import type { Candidate, Search, SearchConfig } from './search.js';
+
+/** A finished (or unfinished) game or match as the bot exports it: `/export`, `nardy analyse`. */
+export interface GameExport {
+  readonly format: 'nardy-game';
+  readonly version: 1;
+  readonly id: string;
+  readonly variant: Variant;
+  readonly rules: Rules;
+  /** Points to win the match; 1 = a single game. */
+  readonly length: number;
+  readonly players: { readonly white: string; readonly black: string };
+  readonly games: readonly ExportedGame[];
+}
+
+export interface ExportedGame {
+  readonly number: number;
+  /** The score when the game began. */
+  readonly score: { readonly white: number; readonly black: number };
+  readonly crawford: boolean;
+  /** A game after the Crawford game (the cube is back). */
+  readonly postCrawford: boolean;
+  readonly record: readonly string[];
+  readonly result: { readonly winner: Side | null; readonly points: number; readonly kind: string; readonly reason: string } | null;
+}
+
+/** gnubg's default thresholds, in points per unit of cube. */
+export const THRESHOLDS = { doubtful: 0.04, bad: 0.08, veryBad: 0.16 } as const;
+
+export type Mark = 'ok' | 'doubtful' | 'bad' | 'very-bad';
+
+export interface Option {
+  readonly play: string;
+  readonly moves: readonly Step[];
+  readonly equity: number;
+}
+
+export interface Decision {
+  /** Game of the match (1-based) and the line of its record. */
+  readonly game: number;
+  readonly line: number;
+  readonly side: Side;
+  readonly kind: 'play' | 'double' | 'no-double' | 'take' | 'pass';
+  /** The position before the decision, the decider's opponent's turn never: `turn` is who acts (the doubler for a take/pass). */
+  readonly position: Position;
+  readonly dice: Dice | null;
+  /** What was done and what was best: a play in the mover's notation, or the cube action. */
+  readonly played: string;
+  readonly best: string;
+  readonly playedMoves?: readonly Step[];
+  readonly bestMoves?: readonly Step[];
+  /** The decider's equity of each (points per unit of cube). */
+  readonly equity: number;
+  readonly bestEquity: number;
+  /** bestEquity − equity, never negative. */
+  readonly loss: number;
+  /** No real choice (one resulting position; a cube decision far from close). */
+  readonly forced: boolean;
+  readonly mark: Mark;
+  /** The best plays with their equities (checker plays). */
+  readonly options?: readonly Option[];
+  /** The luck of the roll this play used (checker plays). */
+  readonly luck?: number;
+}
+
+export interface PlayerReport {
+  readonly side: Side;
+  readonly name: string;
+  readonly decisions: number;
+  readonly unforced: number;
+  readonly totalLoss: number;
+  /** Thousandths of a point lost per unforced decision. */
+  readonly errorRate: number;
+  /** The same over checker plays only. */
+  readonly checkerErrorRate: number;
+  readonly doubtful: number;
+  readonly bad: number;
+  readonly veryBad: number;
+  /** Luck summed over the rolls, and per roll in thousandths. */
+  readonly luck: number;
+  readonly luckRate: number;
+}
+
+export interface Analysis {
+  readonly variant: Variant;
+  readonly plies: 0 | 1;
+  readonly decisions: readonly Decision[];
+  readonly players: { readonly white: PlayerReport; readonly black: PlayerReport };
+}
+
+export interface AnalyseOptions {
+  readonly plies?: 0 | 1;
+  readonly search?: Search;
+  /** Called after each decision with the share done (0..1). */
+  readonly progress?: (done: number) => void | Promise<void>;
+}
+
+export class AnalysisError extends Error {}
+
+const ROLLS: Array<{ dice: Dice; weight: number }> = [];
+for (let a = 1; a <= 6; a++) for (let b = a; b <= 6; b++) ROLLS.push({ dice: [a, b] as unknown as Dice, weight: a === b ? 1 : 2 });
+
+/** The searches here add no noise: the random source is never drawn. */
+const NO_NOISE = (): number => 0.5;
+const GREEDY: SearchConfig = { noise: 0, plies: 0, candidates: 1, within: 0, budgetMs: 1e9 };
+const DEEP: SearchConfig = { noise: 0, plies: 1, candidates: 6, within: 0.2, budgetMs: 1e9 };
+
+export function markOf(loss: number): Mark {
+  if (loss >= THRESHOLDS.veryBad) return 'very-bad';
+  if (loss >= THRESHOLDS.bad) return 'bad';
+  if (loss >= THRESHOLDS.doubtful) return 'doubtful';
+  return 'ok';
+}
+
+function sidesOf(p: Position, side: Side): { me: readonly number[]; opp: readonly number[] } {
+  return side === 'white' ? { me: p.white, opp: p.black } : { me: p.black, opp: p.white };
+}
+
+function same(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  for (let i = 0; i < 26; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** The record lines a game export may hold; anything else is refused. */
+const STEP = String.raw`(?:bar|\d{1,2})\/(?:off|\d{1,2})\*?(?:\(\d\))?`;
+const PLAY_LINE = new RegExp(String.raw`^([WB]) ([1-6])([1-6]): (-|${STEP}(?: ${STEP})*)$`);
+const OPENING_LINE = /^opening ([1-6])-([1-6])$/;
+const CUBE_LINE = /^([WB]) doubles (\d+), (taken|passed)$/;
+
+/** Check an export read from a file: a clear error for what is not one. */
+export function parseExport(raw: unknown): GameExport {
+  const o = raw as Partial<GameExport> | null;
+  if (!o || typeof o !== 'object' || o.format !== 'nardy-game' || o.version !== 1) throw new AnalysisError('not a nardy game export (format "nardy-game", version 1)');
+  if (o.variant !== 'long' && o.variant !== 'short') throw new AnalysisError('variant must be "long" or "short"');
+  if (!Number.isInteger(o.length) || o.length! < 1) throw new AnalysisError('length must be a positive integer');
+  if (!Array.isArray(o.games) || o.games.length === 0) throw new AnalysisError('games must be a non-empty list');
+  for (const g of o.games) {
+    if (!g || !Array.isArray(g.record) || !g.score) throw new AnalysisError('each game needs its record and score');
+    for (const line of g.record) {
+      if (typeof line !== 'string' || !(PLAY_LINE.test(line) || OPENING_LINE.test(line) || CUBE_LINE.test(line))) throw new AnalysisError(`game ${g.number}: cannot read the record line ${JSON.stringify(line)}`);
+    }
+  }
+  let rules: Rules;
+  try {
+    rules = parseRules(o.rules ?? undefined, defaultRules(o.variant));
+  } catch (e) {
+    if (e instanceof RulesError) throw new AnalysisError(e.message);
+    throw e;
+  }
+  const players = { white: String(o.players?.white ?? 'White'), black: String(o.players?.black ?? 'Black') };
+  return { ...(o as GameExport), rules, players };
+}
+
+/** How many decisions a game export holds (for progress). */
+function decisionCount(exp: GameExport): number {
+  let n = 0;
+  for (const g of exp.games) for (const line of g.record) if (!OPENING_LINE.test(line)) n++;
+  return Math.max(1, n);
+}
+
+export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promise<Analysis> {
+  const plies = opts.plies ?? 0;
+  const search = opts.search ?? loadBrains().search(exp.variant);
+  const rules = exp.rules;
+  const variant = exp.variant;
+  const decisions: Decision[] = [];
+  const luck: Record<Side, { sum: number; n: number }> = { white: { sum: 0, n: 0 }, black: { sum: 0, n: 0 } };
+  const total = decisionCount(exp);
+  let done = 0;
+  const tick = async (): Promise<void> => {
+    done++;
+    if (opts.progress) await opts.progress(Math.min(1, done / total));
+  };
+
+  for (const g of exp.games) {
+    let pos: Position = startPosition(variant, 'white');
+    let cube: { value: number; owner: Side | null } = { value: 1, owner: null };
+    let afterOpening = false;
+    let doubledThisTurn: Side | null = null;
+    const scoreOf = (side: Side): MatchScore | null =>
+      exp.length > 1 ? { awayMe: exp.length - g.score[side], awayOpp: exp.length - g.score[otherSide(side)], crawford: g.crawford, postCrawford: g.postCrawford } : null;
+    const ownerFor = (side: Side): CubeOwner => (cube.owner === null ? null : cube.owner === side ? 'me' : 'opp');
+    /** The 1-ply pre-roll outcomes of `side` on roll, and its best equity for each of the 21 rolls. */
+    const preRoll = (p: Position, side: Side): { probs: Float32Array; best: Map<string, { eq: number; ranked: Candidate[] }>; mean: number } => {
+      const { me, opp } = sidesOf(p, side);
+      const probs = new Float32Array(search.ev.outputs);
+      const best = new Map<string, { eq: number; ranked: Candidate[] }>();
+      let mean = 0;
+      for (const { dice, weight } of ROLLS) {
+        const ranked = search.rank(me, opp, dice, GREEDY, NO_NOISE, rules);
+        let eq: number;
+        if (ranked.length) {
+          eq = ranked[0]!.equity;
+          for (let j = 0; j < probs.length; j++) probs[j] = probs[j]! + (weight * ranked[0]!.probs[j]!) / 36;
+        } else {
+          // Nothing moves: the position as it stands, the opponent to roll.
+          const out = new Float32Array(search.ev.outputs);
+          search.ev.afterPlay(me, 0, opp, 0, out);
+          eq = equityOf(variant, out);
+          for (let j = 0; j < probs.length; j++) probs[j] = probs[j]! + (weight * out[j]!) / 36;
+        }
+        best.set(`${dice[0]}${dice[1]}`, { eq, ranked });
+        mean += (weight * eq) / 36;
+      }
+      return { probs, best, mean };
+    };
+    const canDoubleNow = (side: Side): boolean => {
+      if (!rules.cube || g.crawford || cube.value >= 64 || (cube.owner !== null && cube.owner !== side)) return false;
+      const m = scoreOf(side);
+      return !m || m.awayMe > cube.value;
+    };
+    /** Cube values of `side` on roll in points of the current cube. */
+    const cubeOf = (probs: Float32Array, side: Side): { nd: number; dt: number; dp: number } => {
+      const m = scoreOf(side);
+      const v = cubeValues({ variant, probs, cube: cube.value, owner: ownerFor(side), match: m });
+      if (v.scale === 'money') return { nd: v.noDouble, dt: v.doubleTake, dp: v.doublePass };
+      const hi = matchWinChance(m!, cube.value);
+      const lo = matchWinChance(m!, -cube.value);
+      const k = hi - lo > 1e-9 ? 2 / (hi - lo) : 0;
+      return { nd: v.noDouble * k, dt: v.doubleTake * k, dp: v.doublePass * k };
+    };
+
+    for (let li = 0; li < g.record.length; li++) {
+      const line = g.record[li]!;
+      const op = OPENING_LINE.exec(line);
+      if (op) {
+        afterOpening = true;
+        continue;
+      }
+      const cl = CUBE_LINE.exec(line);
+      if (cl) {
+        const doubler: Side = cl[1] === 'W' ? 'white' : 'black';
+        const p = { ...pos, turn: doubler };
+        const { probs } = preRoll(p, doubler);
+        const { nd, dt, dp } = cubeOf(probs, doubler);
+        const doubled = Math.min(dt, dp);
+        const right = Math.max(nd, doubled);
+        const dLoss = Math.max(0, right - doubled);
+        decisions.push({ game: g.number, line: li, side: doubler, kind: 'double', position: p, dice: null, played: 'double', best: doubled >= nd ? 'double' : 'no double', equity: doubled, bestEquity: right, loss: dLoss, forced: false, mark: markOf(dLoss) });
+        await tick();
+        const taken = cl[3] === 'taken';
+        const taker = otherSide(doubler);
+        // The taker's equity is minus the doubler's.
+        const chosen = taken ? -dt : -dp;
+        const bestT = Math.max(-dt, -dp);
+        const tLoss = Math.max(0, bestT - chosen);
+        decisions.push({ game: g.number, line: li, side: taker, kind: taken ? 'take' : 'pass', position: p, dice: null, played: taken ? 'take' : 'pass', best: -dt >= -dp ? 'take' : 'pass', equity: chosen, bestEquity: bestT, loss: tLoss, forced: false, mark: markOf(tLoss) });
+        await tick();
+        if (taken) cube = { value: Number(cl[2]), owner: taker };
+        doubledThisTurn = doubler;
+        continue;
+      }
+      const pl = PLAY_LINE.exec(line);
+      if (!pl) throw new AnalysisError(`game ${g.number}: cannot read the record line ${JSON.stringify(line)}`);
+      const side: Side = pl[1] === 'W' ? 'white' : 'black';
+      const dice = [Number(pl[2]), Number(pl[3])] as unknown as Dice;
+      const text = pl[4]!.trim();
+      const p: Position = { ...pos, turn: side };
+      const steps: Step[] = text === '-' || text === '' ? [] : parsePlay(text);
+      let view;
+      try {
+        view = turnView(p, dice, steps, rules);
+      } catch (e) {
+        throw new AnalysisError(`game ${g.number}, line ${li + 1} "${line}": not a legal play (${(e as Error).message})`);
+      }
+      if (!view.complete) throw new AnalysisError(`game ${g.number}, line ${li + 1} "${line}": the play does not use the dice it must`);
+      const after: Position = { ...view.position, turn: otherSide(side) };
+      const first = afterOpening;
+      afterOpening = false;
+      const table = preRoll(p, side);
+      // The cube before this roll, when the mover could have doubled and did not.
+      // (Not before the first play: it uses the opening roll.)
+      if (!first && doubledThisTurn !== side && canDoubleNow(side)) {
+        const { nd, dt, dp } = cubeOf(table.probs, side);
+        const doubled = Math.min(dt, dp);
+        const loss = Math.max(0, doubled - nd);
+        // Only close decisions count, as gnubg counts them (not every roll of a race is a cube decision).
+        if (doubled > nd - 0.1) decisions.push({ game: g.number, line: li, side, kind: 'no-double', position: p, dice: null, played: 'no double', best: doubled > nd ? 'double' : 'no double', equity: nd, bestEquity: Math.max(nd, doubled), loss, forced: false, mark: markOf(loss) });
+      }
+      doubledThisTurn = null;
+      const key = `${Math.min(dice[0], dice[1])}${Math.max(dice[0], dice[1])}`;
+      const roll = table.best.get(key)!;
+      let ranked = roll.ranked;
+      const { me: meA, opp: oppA } = sidesOf(after, side);
+      if (plies === 1 && ranked.length > 1) {
+        const { me, opp } = sidesOf(p, side);
+        ranked = search.rank(me, opp, dice, DEEP, NO_NOISE, rules);
+        const played = ranked.find((c) => same(c.me, meA) && same(c.opp, oppA));
+        if (played && played.ply === 0) {
+          const probs = search.onePly(played.me, played.opp, rules);
+          ranked = ranked.map((c) => (c === played ? { ...c, probs, equity: equityOf(variant, probs), ply: 1 as const } : c));
+        }
+        // Plays left at 0 ply are not compared with 1-ply ones: only the searched ones rank.
+        const deep = ranked.filter((c) => c.ply >= 1);
+        ranked = deep.length ? [...deep].sort((a, b) => b.equity - a.equity) : ranked;
+      }
+      const played = ranked.find((c) => same(c.me, meA) && same(c.opp, oppA));
+      const distinct = new Set(roll.ranked.map((c) => `${Array.from(c.me).join(',')}|${Array.from(c.opp).join(',')}`)).size;
+      const best = ranked[0];
+      const eqPlayed = played ? played.equity : (best?.equity ?? 0);
+      const eqBest = best ? Math.max(best.equity, eqPlayed) : eqPlayed;
+      const loss = Math.max(0, eqBest - eqPlayed);
+      const luckHere = first ? undefined : roll.eq - table.mean;
+      if (luckHere !== undefined) {
+        luck[side].sum += luckHere;
+        luck[side].n++;
+      }
+      decisions.push({
+        game: g.number,
+        line: li,
+        side,
+        kind: 'play',
+        position: p,
+        dice,
+        played: text === '' ? '-' : text,
+        best: best ? formatPlay(best.moves, p) || '-' : '-',
+        playedMoves: steps,
+        bestMoves: best ? best.moves : [],
+        equity: eqPlayed,
+        bestEquity: eqBest,
+        loss,
+        forced: distinct <= 1,
+        mark: markOf(loss),
+        options: ranked.slice(0, 3).map((c) => ({ play: formatPlay(c.moves, p) || '-', moves: c.moves, equity: c.equity })),
+        ...(luckHere !== undefined ? { luck: luckHere } : {}),
+      });
+      await tick();
+      pos = after;
+    }
+  }
+
+  const report = (side: Side): PlayerReport => {
+    const mine = decisions.filter((d) => d.side === side);
+    const unforced = mine.filter((d) => !d.forced);
+    const checker = unforced.filter((d) => d.kind === 'play');
+    const totalLoss = unforced.reduce((a, d) => a + d.loss, 0);
+    return {
+      side,
+      name: exp.players[side],
+      decisions: mine.length,
+      unforced: unforced.length,
+      totalLoss: +totalLoss.toFixed(4),
+      errorRate: unforced.length ? +((1000 * totalLoss) / unforced.length).toFixed(1) : 0,
+      checkerErrorRate: checker.length ? +((1000 * checker.reduce((a, d) => a + d.loss, 0)) / checker.length).toFixed(1) : 0,
+      doubtful: unforced.filter((d) => d.mark === 'doubtful').length,
+      bad: unforced.filter((d) => d.mark === 'bad').length,
+      veryBad: unforced.filter((d) => d.mark === 'very-bad').length,
+      luck: +luck[side].sum.toFixed(3),
+      luckRate: luck[side].n ? +((1000 * luck[side].sum) / luck[side].n).toFixed(1) : 0,
+    };
+  };
+  return { variant, plies, decisions, players: { white: report('white'), black: report('black') } };
+}
+
+/** A player's mistakes, worst first (unforced decisions at doubtful or worse). */
+export function mistakesOf(a: Analysis, side: Side): Decision[] {
+  return a.decisions.filter((d) => d.side === side && !d.forced && d.mark !== 'ok').sort((x, y) => y.loss - x.loss);
+}

@@ -1,0 +1,124 @@
+/**
+ * A game or match as a file: the project's JSON (GameExport, what `nardy analyse` reads) and,
+ * for short nardy, the Jellyfish .mat text that GNU Backgammon imports (`import mat file`).
+ */
+import type { ExportedGame, GameExport } from '../ai/analysis.js';
+import { otherSide, type Side } from '../engine/types.js';
+import type { GameRecord, PlayerRef } from './model.js';
+
+function nameOf(p: PlayerRef): string {
+  return p.kind === 'human' ? p.name : `Bot (${p.level})`;
+}
+
+/** The games of a record that can be exported: the finished ones, then the one in progress. */
+export function exportGame(rec: GameRecord): GameExport {
+  const m = rec.match;
+  const games: ExportedGame[] = [];
+  for (const r of rec.results ?? []) {
+    if (!r.record || !r.score) continue;
+    games.push({ number: r.gameNo, score: r.score, crawford: r.crawford ?? false, postCrawford: r.postCrawford ?? false, record: r.record, result: { winner: r.winner, points: r.points, kind: r.kind, reason: r.reason ?? '' } });
+  }
+  if (!games.some((g) => g.number === m.gameNo)) {
+    const res = m.game.result;
+    const score = res?.winner ? { ...m.score, [res.winner]: m.score[res.winner] - res.points } : m.score;
+    games.push({
+      number: m.gameNo,
+      score,
+      crawford: m.game.crawford,
+      postCrawford: m.crawfordDone && !m.game.crawford,
+      record: m.game.record,
+      result: res ? { winner: res.winner, points: res.points, kind: res.kind, reason: res.reason } : null,
+    });
+  }
+  return { format: 'nardy-game', version: 1, id: rec.id, variant: m.variant, rules: m.rules, length: m.length, players: { white: nameOf(rec.players.white), black: nameOf(rec.players.black) }, games };
+}
+
+const MAT_COLUMN = 34;
+
+/** A .mat name: no spaces or colons (gnubg reads the name up to the colon). */
+function matName(name: string): string {
+  return name.replace(/[\s:]+/g, '_').replace(/[^\p{L}\p{N}_().-]/gu, '') || 'Player';
+}
+
+/**
+ * Short nardy in the Jellyfish .mat format: White is the first (left) player. Plays are in each
+ * mover's own numbering, as .mat has them; cube actions as " Doubles => 2", " Takes", " Drops".
+ */
+export function toMat(exp: GameExport): string {
+  if (exp.variant !== 'short') throw new Error('.mat is a backgammon format: short nardy only');
+  const names = { white: matName(exp.players.white), black: matName(exp.players.black) };
+  const out: string[] = [` ${exp.length} point match`, ''];
+  for (const g of exp.games) {
+    out.push(` Game ${g.number}`);
+    out.push(`${` ${names.white} : ${g.score.white}`.padEnd(MAT_COLUMN + 5)}${names.black} : ${g.score.black}`);
+    // Each row: the move number, White's action, Black's action.
+    const rows: Array<{ white: string; black: string }> = [];
+    let row: { white: string; black: string } | null = null;
+    const put = (side: Side, text: string): void => {
+      if (!row || row[side] !== '' || (side === 'white' && row.black !== '')) {
+        row = { white: '', black: '' };
+        rows.push(row);
+      }
+      row[side] = text;
+    };
+    for (const line of g.record) {
+      const play = /^([WB]) ([1-6])([1-6]): (.*)$/.exec(line);
+      if (play) {
+        const side: Side = play[1] === 'W' ? 'white' : 'black';
+        const text = play[4] === '-' ? '' : play[4]!.replace(/\*/g, '*');
+        put(side, `${play[2]}${play[3]}: ${text}`.trimEnd());
+        continue;
+      }
+      const cube = /^([WB]) doubles (\d+), (taken|passed)$/.exec(line);
+      if (cube) {
+        const doubler: Side = cube[1] === 'W' ? 'white' : 'black';
+        put(doubler, ` Doubles => ${cube[2]}`);
+        put(otherSide(doubler), cube[3] === 'taken' ? ' Takes' : ' Drops');
+      }
+    }
+    rows.forEach((r, i) => out.push(`${String(i + 1).padStart(3)}) ${r.white.padEnd(MAT_COLUMN)}${r.black}`.trimEnd()));
+    const res = g.result;
+    if (res?.winner) {
+      const pad = res.winner === 'white' ? '      ' : ' '.repeat(MAT_COLUMN + 5);
+      out.push(`${pad}Wins ${res.points} point${res.points === 1 ? '' : 's'}`);
+    }
+    out.push('');
+  }
+  return out.join('\n');
+}
+
+/** Read a .mat written by toMat back into its games' lines (tests; a check that gnubg's view matches). */
+export function parseMat(text: string): { length: number; games: Array<{ number: number; names: [string, string]; score: [number, number]; moves: Array<[string, string]>; winner: 0 | 1 | null; points: number }> } {
+  const lines = text.split('\n');
+  const head = /^\s*(\d+) point match/.exec(lines[0] ?? '');
+  if (!head) throw new Error('not a .mat file: no "N point match" line');
+  const games: ReturnType<typeof parseMat>['games'] = [];
+  let cur: (typeof games)[number] | null = null;
+  for (const line of lines.slice(1)) {
+    const gm = /^\s*Game (\d+)/.exec(line);
+    if (gm) {
+      cur = { number: Number(gm[1]), names: ['', ''], score: [0, 0], moves: [], winner: null, points: 0 };
+      games.push(cur);
+      continue;
+    }
+    if (!cur) continue;
+    const sc = /^\s*(\S+) : (\d+)\s+(\S+) : (\d+)\s*$/.exec(line);
+    if (sc && cur.moves.length === 0) {
+      cur.names = [sc[1]!, sc[3]!];
+      cur.score = [Number(sc[2]), Number(sc[4])];
+      continue;
+    }
+    const mv = /^\s*(\d+)\) (.*)$/.exec(line);
+    if (mv) {
+      const body = line.slice(line.indexOf(')') + 2);
+      cur.moves.push([body.slice(0, MAT_COLUMN).trim(), body.slice(MAT_COLUMN).trim()]);
+      continue;
+    }
+    const win = /^(\s*)Wins (\d+) point/.exec(line);
+    if (win) {
+      cur.winner = win[1]!.length > MAT_COLUMN / 2 ? 1 : 0;
+      cur.points = Number(win[2]);
+    }
+  }
+  return { length: Number(head[1]), games };
+}

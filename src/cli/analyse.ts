@@ -1,0 +1,54 @@
+/**
+ * nardy analyse [FILE] [--plies 0|1] [--mat]: a game export (the JSON the bot's /export sends,
+ * GameExport in src/ai/analysis.ts) from FILE or stdin, analysed; prints one JSON object: per
+ * player the error rate, counts and luck, and every decision with its loss. --mat prints the
+ * game as a Jellyfish .mat file instead (short nardy), for gnubg's "import mat".
+ */
+import { readFileSync } from 'node:fs';
+import { analyse, AnalysisError, parseExport } from '../ai/analysis.js';
+import { toMat } from '../app/export.js';
+import { positionId } from '../engine/position.js';
+import { flag, UsageError } from './bot-commands.js';
+
+async function readAll(file: string | undefined): Promise<string> {
+  if (file) {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch (e) {
+      throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
+    }
+  }
+  const chunks: Buffer[] = [];
+  for await (const c of process.stdin) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function analyseCommand(args: string[]): Promise<number> {
+  const file = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--plies');
+  const pliesText = flag(args, '--plies', '0')!;
+  if (pliesText !== '0' && pliesText !== '1') throw new UsageError('--plies must be 0 or 1');
+  let raw: unknown;
+  const text = await readAll(file);
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    console.log(JSON.stringify({ error: `not JSON: ${(e as Error).message}` }));
+    return 1;
+  }
+  try {
+    const exp = parseExport(raw);
+    if (args.includes('--mat')) {
+      process.stdout.write(toMat(exp));
+      return 0;
+    }
+    const a = await analyse(exp, { plies: Number(pliesText) as 0 | 1 });
+    console.log(JSON.stringify({ id: exp.id, variant: a.variant, plies: a.plies, players: a.players, decisions: a.decisions.map((d) => ({ ...d, position: positionId(d.position) })) }));
+    return 0;
+  } catch (e) {
+    if (e instanceof AnalysisError || (e instanceof Error && /short nardy only/.test(e.message))) {
+      console.log(JSON.stringify({ error: e.message }));
+      return 1;
+    }
+    throw e;
+  }
+}

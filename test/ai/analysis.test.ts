@@ -1,0 +1,150 @@
+/** Analysis of games over the trained evaluation; the export as JSON and as gnubg's .mat. */
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { analyse, AnalysisError, mistakesOf, parseExport, type GameExport } from '../../src/ai/analysis.js';
+import { createPlayer } from '../../src/ai/player.js';
+import { exportGame, parseMat, toMat } from '../../src/app/export.js';
+import { applyMatchAction, newMatch, SeededDice, type MatchState } from '../../src/engine/index.js';
+import { seededRandom } from '../../src/sim/rng.js';
+
+function exported(record: string[], variant: 'long' | 'short' = 'short'): GameExport {
+  return parseExport({ format: 'nardy-game', version: 1, id: 'test000001', variant, rules: {}, length: 1, players: { white: 'Ann', black: 'Ben' }, games: [{ number: 1, score: { white: 0, black: 0 }, crawford: false, postCrawford: false, record, result: null }] });
+}
+
+/** A whole match between two bot levels, played through the engine. */
+function playMatch(variant: 'long' | 'short', length: number, seed: number): MatchState {
+  const dice = new SeededDice(seed);
+  let rolls = 0;
+  const players = { white: createPlayer('hard', seededRandom(seed)), black: createPlayer('easy', seededRandom(seed + 1)) };
+  let m = newMatch(variant, length);
+  for (let i = 0; i < 5000 && !m.winner; i++) {
+    const g = m.game;
+    let r;
+    if (g.phase === 'opening' || g.phase === 'roll') {
+      const side = g.position.turn;
+      if (g.phase === 'roll' && players[side].wantsToDouble(m)) r = applyMatchAction(m, { type: 'double' }, side);
+      else r = applyMatchAction(m, { type: 'roll', dice: dice.roll(rolls++) }, g.phase === 'opening' ? 'white' : side);
+    } else if (g.phase === 'double') {
+      const taker = g.position.turn === 'white' ? 'black' : 'white';
+      r = applyMatchAction(m, { type: players[taker].takes(m) ? 'take' : 'drop' }, taker);
+    } else if (g.phase === 'move') {
+      r = applyMatchAction(m, { type: 'play', moves: players[g.position.turn].choosePlay(g) }, g.position.turn);
+    } else if (g.phase === 'over') {
+      throw new Error('use the app for next games');
+    } else throw new Error(`phase ${g.phase}`);
+    if (!r.ok) throw new Error(r.error.message);
+    m = r.state;
+  }
+  return m;
+}
+
+describe('analysis of a hand-made game', () => {
+  it('a 3-1 opening played 13/10 6/5 is a big mistake; 8/5 6/5 is best', async () => {
+    const a = await analyse(exported(['opening 3-1', 'W 31: 13/10 6/5', 'B 64: 24/18 13/9']));
+    const first = a.decisions.find((d) => d.kind === 'play' && d.side === 'white')!;
+    expect(first.best).toBe('6/5 8/5');
+    expect(first.loss).toBeGreaterThan(0.08);
+    expect(first.mark).not.toBe('ok');
+    expect(first.forced).toBe(false);
+    expect(first.options![0]!.play).toBe('6/5 8/5');
+    // The opening roll is not luck; the reply's roll is.
+    expect(first.luck).toBeUndefined();
+    expect(a.decisions.find((d) => d.side === 'black' && d.kind === 'play')!.luck).toBeTypeOf('number');
+    expect(a.players.white).toMatchObject({ unforced: 1, veryBad: first.mark === 'very-bad' ? 1 : 0 });
+    expect(a.players.white.errorRate).toBeCloseTo(first.loss * 1000, 0);
+    expect(mistakesOf(a, 'white')[0]).toBe(first);
+  });
+
+  it('the best play loses nothing; a forced play is not counted', async () => {
+    const a = await analyse(exported(['opening 3-1', 'W 31: 8/5 6/5']));
+    const d = a.decisions.find((x) => x.kind === 'play')!;
+    expect(d.loss).toBe(0);
+    expect(d.mark).toBe('ok');
+    // Black on the bar against a closed board can do nothing: forced, out of the error rate.
+    const closed = await analyse(exported(['opening 6-5', 'W 65: 24/18 18/13', 'B 66: 24/18(2) 13/7(2)']));
+    expect(closed.decisions.every((x) => x.loss >= 0 && x.bestEquity >= x.equity - 1e-12)).toBe(true);
+  });
+
+  it('refuses what is not a game export, with a clear error', () => {
+    expect(() => parseExport({ format: 'x' })).toThrow(AnalysisError);
+    expect(() => parseExport({ format: 'nardy-game', version: 1, variant: 'short', length: 1, games: [{ number: 1, score: { white: 0, black: 0 }, record: ['W 31: 13/10 13/12 rm -rf'] }] })).toThrow(/cannot read|not a legal/);
+    return expect(analyse(exported(['opening 3-1', 'W 31: 13/10 13/12']))).rejects.toThrow(/not a legal play/);
+  });
+});
+
+describe('analysis of whole games', () => {
+  it.each(['short', 'long'] as const)('%s nardy: every decision analysed, losses never negative, progress to 100%%', async (variant) => {
+    const m = playMatch(variant, 1, 7);
+    const exp = parseExport({ format: 'nardy-game', version: 1, id: 'whole00001', variant, rules: m.rules, length: 1, players: { white: 'Hard', black: 'Easy' }, games: [{ number: 1, score: { white: 0, black: 0 }, crawford: false, postCrawford: false, record: m.game.record, result: m.game.result }] });
+    const seen: number[] = [];
+    const a = await analyse(exp, { progress: (f) => void seen.push(f) });
+    const plays = m.game.record.filter((l) => /^[WB] \d\d:/.test(l)).length;
+    expect(a.decisions.filter((d) => d.kind === 'play')).toHaveLength(plays);
+    expect(a.decisions.every((d) => d.loss >= 0)).toBe(true);
+    expect(seen.at(-1)).toBe(1);
+    expect(seen.every((f, i) => i === 0 || f >= seen[i - 1]!)).toBe(true);
+    // Easy (noisy on purpose) errs more than hard.
+    expect(a.players.black.errorRate).toBeGreaterThan(a.players.white.errorRate);
+  }, 120_000);
+});
+
+describe('export', () => {
+  it('.mat: written for gnubg and read back to the same plays and cube actions', () => {
+    const exp = exported(['opening 3-1', 'W 31: 8/5 6/5', 'B 64: 24/18 13/9', 'W doubles 2, taken', 'W 55: 13/3(2)', 'B 21: -', 'B doubles 4, passed']);
+    const mat = toMat({ ...exp, length: 5, games: [{ ...exp.games[0]!, result: { winner: 'black', points: 2, kind: 'single', reason: 'dropped' } }] });
+    expect(mat).toMatch(/^ 5 point match\n\n Game 1\n Ann : 0 +Ben : 0\n/);
+    const back = parseMat(mat);
+    expect(back.length).toBe(5);
+    expect(back.games[0]!.names).toEqual(['Ann', 'Ben']);
+    // Black's double and White's answer go on the next rows, as .mat writes them.
+    expect(back.games[0]!.moves).toEqual([
+      ['31: 8/5 6/5', '64: 24/18 13/9'],
+      ['Doubles => 2', 'Takes'],
+      ['55: 13/3(2)', '21:'],
+      ['', 'Doubles => 4'],
+      ['Drops', ''],
+    ]);
+    expect(back.games[0]!).toMatchObject({ winner: 1, points: 2 });
+    expect(() => toMat(exported(['opening 3-1'], 'long'))).toThrow(/short nardy only/);
+  });
+
+  it('a game record of the bot exports every game of its match', async () => {
+    const { createApp } = await import('../../src/app/index.js');
+    const { MemoryStore } = await import('../../src/store/index.js');
+    const { inProcess } = await import('../../src/ai/thinker.js');
+    const store = new MemoryStore({ challengeSeconds: 600, finishedSeconds: 600, idleSeconds: 600 });
+    const app = createApp(store, { defaultLanguage: 'en', player: (l) => inProcess(createPlayer(l, seededRandom(5))) });
+    const ann = { kind: 'human' as const, id: 7, name: 'Ann', lang: 'en' as const };
+    const ben = { kind: 'human' as const, id: 8, name: 'Ben', lang: 'en' as const };
+    let rec = await app.games.start({ kind: 'group', chatId: -7, lang: 'en', white: ann, black: ben, variant: 'short', length: 3, cube: false });
+    for (let i = 0; i < 20 && !rec.finished; i++) {
+      if (rec.match.game.phase === 'over') rec = ((await app.games.press(rec.id, rec.v, 7, { type: 'next' })) as { game: typeof rec }).game;
+      // Ann plays her roll when it is hers (so the record has plays), then resigns; Ben accepts.
+      rec = ((await app.games.resign(rec.id, 7, 1)) as { game: typeof rec }).game;
+      rec = ((await app.games.press(rec.id, rec.v, 8, { type: 'accept' })) as { game: typeof rec }).game;
+    }
+    expect(rec.finished).toBe(true);
+    const exp = exportGame(rec);
+    expect(exp.games.map((g) => g.number)).toEqual(Array.from({ length: rec.match.gameNo }, (_, i) => i + 1));
+    expect(exp.games.every((g) => g.result?.winner)).toBe(true);
+    expect(exp.games[1]!.score).toEqual({ white: exp.games[0]!.result!.winner === 'white' ? 1 : 0, black: exp.games[0]!.result!.winner === 'black' ? 1 : 0 });
+    expect(parseExport(JSON.parse(JSON.stringify(exp)))).toMatchObject({ id: rec.id, length: 3 });
+  });
+});
+
+describe('nardy analyse', () => {
+  const run = (args: string[], input: string) => spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/nardy.ts', 'analyse', ...args], { input, encoding: 'utf8', timeout: 60_000 });
+  it('prints the analysis as JSON; --mat the .mat; a bad file an error line and exit 1', () => {
+    const exp = JSON.stringify(exported(['opening 3-1', 'W 31: 13/10 6/5']));
+    const r = run([], exp);
+    expect(r.status).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.players.white.veryBad + out.players.white.bad + out.players.white.doubtful).toBe(1);
+    expect(out.decisions[0]).toMatchObject({ side: 'white', kind: 'play', played: '13/10 6/5', best: '6/5 8/5' });
+    expect(run(['--mat'], exp).stdout).toMatch(/1\) 31: 13\/10 6\/5/);
+    const bad = run([], '{"format":"nardy-game","version":1}');
+    expect(bad.status).toBe(1);
+    expect(JSON.parse(bad.stdout).error).toMatch(/variant/);
+    expect(run(['--plies', '7'], exp).status).toBe(2);
+  }, 60_000);
+});
