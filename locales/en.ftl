@@ -410,3 +410,39 @@ lesson-short-mistakes-text = • Moving other checkers while one is on the bar.
     • Leaving blots within direct range (1–6 pips) of opponent checkers. On the picture White rolled 6-4: the marked points are where a checker may start, and Black's blot (on the picture's 14) can be hit: 24/14*.
     • Bearing off while a checker is still outside home.
     • Passing a double that should be taken (take when you win at least 1 game in 4).
+
+## Reviews, export, hints
+btn-review = 📊 Review
+btn-export = 💾 Export
+btn-hint = 💡 Hint
+btn-prev = ◀ Previous
+btn-next = Next ▶
+cmd-export = Your last game as a file (JSON; .mat for gnubg)
+toast-review = Analysing the game…
+review-queued = Your review is in line: { $position } ahead of it.
+review-progress = Analysing… { $percent }%
+review-failed = The analysis failed; please try again later.
+review-again = This review is no longer at hand: press 📊 Review again.
+review-not-player = Only the players can review their moves.
+review-title = Review: { $variant } (error rate in thousandths of a point per move with a choice)
+review-player = { $name }: error rate { $rate } over { $unforced } moves; doubtful { $doubtful }, bad { $bad }, very bad { $verybad }; luck { $luck }
+review-scale = Under 5 is world class, 5–10 expert, 10–20 advanced, 20–35 intermediate, over 35 beginner.
+review-no-mistakes = { $name } made no mistake worth showing. Well played!
+review-mistake = Mistake { $n } of { $total } (game { $game }): { $mark }, { $loss } lost
+review-mistake-play = Rolled { $dice }: played { $played } (red); best { $best } (green).
+review-mistake-cube = Cube: { $played }; best: { $best }.
+mark-doubtful = doubtful
+mark-bad = bad
+mark-very-bad = very bad
+mark-ok = fine
+cube-double = double
+cube-no-double = no double
+cube-take = take
+cube-pass = pass
+export-caption = The game as JSON: npm run -s nardy -- analyse FILE
+export-mat = The same for GNU Backgammon: File → Import → .mat
+export-none = No finished game to export yet.
+hint-title = 💡 The best plays of this roll (equity):
+hint-line = { $n }. { $play } ({ $equity })
+hint-none = No checker can move with this roll.
+hint-not-now = Hints are for your move in games against the easy and medium bot.

@@ -435,3 +435,39 @@ lesson-short-mistakes-text = • Ход другими шашками, пока 
     • Блоты в прямой досягаемости (1–6 пунктов) от шашек соперника. На картинке у белых 6-4: отмечены пункты, откуда можно пойти, а блот чёрных (на картинке — пункт 14) можно побить: 24/14*.
     • Снятие шашек, пока хоть одна вне дома.
     • Отказ от удвоения, которое надо принять (принимайте, если выигрываете хотя бы 1 партию из 4).
+
+## Разбор, экспорт, подсказки
+btn-review = 📊 Разбор
+btn-export = 💾 Файл партии
+btn-hint = 💡 Подсказка
+btn-prev = ◀ Назад
+btn-next = Дальше ▶
+cmd-export = Последняя партия файлом (JSON; .mat для gnubg)
+toast-review = Разбираю партию…
+review-queued = Разбор в очереди: перед ним { $position }.
+review-progress = Разбираю… { $percent }%
+review-failed = Разбор не удался; попробуйте позже.
+review-again = Этого разбора уже нет под рукой: нажмите «📊 Разбор» ещё раз.
+review-not-player = Разбирать ходы могут только игроки.
+review-title = Разбор: { $variant } (ошибки в тысячных долях очка на ход с выбором)
+review-player = { $name }: ошибки { $rate } за { $unforced } ходов; сомнительных { $doubtful }, плохих { $bad }, грубых { $verybad }; удача { $luck }
+review-scale = Меньше 5 — мировой уровень, 5–10 эксперт, 10–20 сильный игрок, 20–35 средний, больше 35 новичок.
+review-no-mistakes = У игрока { $name } нет ошибок, которые стоило бы показать. Отличная игра!
+review-mistake = Ошибка { $n } из { $total } (партия { $game }): { $mark }, потеряно { $loss }
+review-mistake-play = Выпало { $dice }: сыграно { $played } (красным); лучше { $best } (зелёным).
+review-mistake-cube = Куб: { $played }; лучше: { $best }.
+mark-doubtful = сомнительный ход
+mark-bad = плохой ход
+mark-very-bad = грубая ошибка
+mark-ok = нормально
+cube-double = удвоить
+cube-no-double = не удваивать
+cube-take = принять
+cube-pass = сдаться
+export-caption = Партия в JSON: npm run -s nardy -- analyse ФАЙЛ
+export-mat = То же для GNU Backgammon: File → Import → .mat
+export-none = Пока нет законченной партии.
+hint-title = 💡 Лучшие ходы с этим броском (эквити):
+hint-line = { $n }. { $play } ({ $equity })
+hint-none = С этим броском ни одна шашка не ходит.
+hint-not-now = Подсказки — для вашего хода в играх с лёгким и средним ботом.

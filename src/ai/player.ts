@@ -34,7 +34,7 @@ const greedy = { plies: 0 as const, candidates: 1, within: 0, budgetMs: 0 };
 
 /** The levels. The noise values were tuned against gnubg's levels (README, bench:strength). */
 export const LEVELS: Readonly<Record<Level, LevelConfig>> = {
-  easy: { search: { ...greedy, noise: 0.06 }, doubles: false, cubePlies: 0 },
+  easy: { search: { ...greedy, noise: 0.14 }, doubles: false, cubePlies: 0 },
   medium: { search: { ...greedy, noise: 0.09 }, doubles: true, cubePlies: 0 },
   hard: { search: { noise: 0, plies: 1, candidates: 5, within: 0.16, budgetMs: 220 }, doubles: true, cubePlies: 1 },
   expert: { search: { noise: 0, plies: 1, candidates: 8, within: 0.3, budgetMs: 260, deepCandidates: 3, deepWithin: 0.12 }, doubles: true, cubePlies: 1 },

@@ -22,6 +22,8 @@
  *   iv|<invitation>|<a|d|x>  accept, decline an invitation; x: its sender cancels it
  *   ia|<variant>|<length>|<cube 0|1>|<sender>|<commitment prefix>  Accept on an inline invitation
  *   cl|<game>|<turn>       claim a game whose opponent ran out of time (turn: the clock's key)
+ *   rv|<game>|<r|e|N>      review a finished game (r), export it (e), show the presser's mistake N
+ *   ht|<game>|<v>          a hint: the best plays of the roll on the board of version v
  */
 import type { Press } from '../app/games.js';
 import { AUTO_ROLLS, LANGS, type AutoRoll, type BotLevel, type Lang, type SettingChange, type TurnStamp } from '../app/model.js';
@@ -49,7 +51,9 @@ export type Callback =
   | { readonly kind: 'friend'; readonly variant: Variant | null; readonly length: number | null; readonly cube: boolean | null }
   | { readonly kind: 'invitation'; readonly id: string; readonly act: 'accept' | 'decline' | 'cancel' }
   | { readonly kind: 'inline-accept'; readonly variant: Variant; readonly length: number; readonly cube: boolean; readonly from: number; readonly commit: string }
-  | { readonly kind: 'claim'; readonly id: string; readonly key: string };
+  | { readonly kind: 'claim'; readonly id: string; readonly key: string }
+  | { readonly kind: 'review'; readonly id: string; readonly act: 'review' | 'export' | number }
+  | { readonly kind: 'hint'; readonly id: string; readonly v: number };
 
 export const MATCH_LENGTHS = [1, 3, 5, 7] as const;
 const ID = /^[0-9a-z]{10}$/;
@@ -152,6 +156,8 @@ export function encode(cb: Callback): string {
     case 'invitation': return `iv|${cb.id}|${{ accept: 'a', decline: 'd', cancel: 'x' }[cb.act]}`;
     case 'inline-accept': return `ia|${cb.variant === 'long' ? 'l' : 's'}|${cb.length}|${cb.cube ? 1 : 0}|${cb.from.toString(36)}|${cb.commit}`;
     case 'claim': return `cl|${cb.id}|${cb.key}`;
+    case 'review': return `rv|${cb.id}|${cb.act === 'review' ? 'r' : cb.act === 'export' ? 'e' : cb.act}`;
+    case 'hint': return `ht|${cb.id}|${cb.v}`;
   }
 }
 
@@ -249,6 +255,14 @@ export function parseCallback(data: string | undefined): Callback | null {
     case 'cl': {
       if (parts.length !== 3 || !ID.test(parts[1]!) || !/^\d{1,3}\.\d{1,4}\.(turn|double|resign)\.(white|black)$/.test(parts[2]!)) return null;
       return { kind: 'claim', id: parts[1]!, key: parts[2]! };
+    }
+    case 'rv': {
+      if (parts.length !== 3 || !ID.test(parts[1]!) || !/^(r|e|\d{1,3})$/.test(parts[2]!)) return null;
+      return { kind: 'review', id: parts[1]!, act: parts[2] === 'r' ? 'review' : parts[2] === 'e' ? 'export' : Number(parts[2]) };
+    }
+    case 'ht': {
+      if (parts.length !== 3 || !ID.test(parts[1]!) || !/^\d{1,9}$/.test(parts[2]!)) return null;
+      return { kind: 'hint', id: parts[1]!, v: Number(parts[2]) };
     }
     case 'gc':
     case 'fc': {

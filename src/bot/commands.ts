@@ -14,6 +14,7 @@ import { rulesCommand } from './features/rules.js';
 import { settingsCommand } from './features/settings.js';
 import { help, startCommand } from './features/start.js';
 import { statsCommand, topCommand } from './features/stats.js';
+import { exportCommand } from './features/review.js';
 import type { Services } from './services.js';
 
 type Handler = (ctx: Ctx) => Promise<void>;
@@ -36,6 +37,7 @@ export function commandList(s: Services, fair: Fairness): CommandSpec[] {
     { name: 'fair', handler: fairCommand(fair), private: true, groups: true },
     { name: 'stats', handler: statsCommand(s), private: true, groups: true },
     { name: 'top', handler: topCommand(s), private: true, groups: true },
+    { name: 'export', handler: exportCommand(s), private: true, groups: false },
     { name: 'help', handler: help, private: true, groups: true },
   ];
 }

@@ -46,6 +46,11 @@ export interface BoardView {
   readonly lastPlay?: Highlight | null;
   /** Steps already taken in the turn in progress. */
   readonly pending?: Highlight | null;
+  /**
+   * Reviews and hints: plays drawn as arrows only, on the position before them — the play made
+   * (the mistake colour) and the best one (the last-play colour).
+   */
+  readonly compare?: { readonly played?: Highlight | null; readonly best?: Highlight | null } | null;
   /** Points to mark, in the numbering of the side to move (e.g. where it can move from). */
   readonly marks?: readonly number[];
   /** Points to mark in the other side's own numbering (lessons: both heads). */
@@ -245,6 +250,21 @@ function highlightMarks(view: Required<Pick<BoardView, 'position'>> & BoardView,
   };
   add(view.lastPlay, theme.lastPlay);
   add(view.pending, theme.pending);
+  // Arrows only, each step from the checker it moves as the play goes (the position is the one before).
+  const arrowsOf = (h: Highlight | null | undefined, colour: string): void => {
+    if (!h) return;
+    const own = [...(h.side === 'white' ? p.white : p.black)];
+    for (const [from, to] of h.moves) {
+      // As for a last play: the source slot counted without the checker, the target with it.
+      own[from] = own[from]! - 1;
+      const a = anchor(p, viewer, h.side, from, own[from]!, true);
+      own[to] = own[to]! + 1;
+      const b = anchor(p, viewer, h.side, to, own[to]!, false);
+      marks.arrows.push(arrow(a, b, colour));
+    }
+  };
+  arrowsOf(view.compare?.best, theme.lastPlay);
+  arrowsOf(view.compare?.played, theme.mistake);
   return marks;
 }
 

@@ -20,6 +20,8 @@ export interface Theme {
   readonly cube: { readonly face: string; readonly text: string; readonly edge: string };
   readonly lastPlay: string;
   readonly pending: string;
+  /** A play found wanting (reviews), beside the best one drawn in lastPlay's colour. */
+  readonly mistake: string;
   readonly mark: string;
   readonly markText: string;
   readonly toMove: string;
@@ -51,6 +53,7 @@ export const THEMES: Readonly<Record<ThemeName, Theme>> = {
     cube: { face: '#fffaf0', text: '#1d1d1d', edge: '#3d2410' },
     lastPlay: '#1f9d55',
     pending: '#1c7ed6',
+    mistake: '#e03131',
     mark: '#ffd43b',
     markText: '#241a05',
     toMove: '#ffd43b',
@@ -80,6 +83,7 @@ export const THEMES: Readonly<Record<ThemeName, Theme>> = {
     cube: { face: '#ece7dc', text: '#14171b', edge: '#7d8894' },
     lastPlay: '#4cc38a',
     pending: '#6cb6ff',
+    mistake: '#ff6b6b',
     mark: '#e8b04b',
     markText: '#14171b',
     toMove: '#e8b04b',

@@ -47,7 +47,7 @@ describe('nardy move', () => {
 describe('nardy gnubg-external', () => {
   it('answers gnubg\'s board lines with moves in the player\'s numbering', async () => {
     const port = await freePort();
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/cli/nardy.ts', 'gnubg-external', '--port', String(port), '--level', 'medium', '--seed', '1'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/cli/nardy.ts', 'gnubg-external', '--port', String(port), '--level', 'hard', '--seed', '1'], { stdio: ['ignore', 'ignore', 'pipe'] });
     try {
       await new Promise<void>((resolve, reject) => {
         let err = '';

@@ -95,7 +95,7 @@ describe('a private match against the bot', () => {
     // A single game: the winner and the result in words, no "match".
     expect(last.caption).toMatch(/Победа — (Алиса|Бот \((лёгкий|средний)\)): (ойн|марс|кокс|простая победа), \d+ очк/);
     expect(last.caption).not.toMatch(/🏆|матч/);
-    expect(buttons(last).map((b) => b.text)).toEqual(['🔁 Реванш', 'Новая игра', '🎲 Проверить кости']);
+    expect(buttons(last).map((b) => b.text)).toEqual(['🔁 Реванш', 'Новая игра', '📊 Разбор', '💾 Файл партии', '🎲 Проверить кости']);
     // The seed is revealed and verifies.
     fake.sendText(chat, user, `/fair ${rec.id}`);
     const fair = await fake.waitFor(() => fake.chatMessages(chat.id).find((m) => m.text?.includes('✅')), 10_000, 'the /fair answer');

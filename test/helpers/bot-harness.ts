@@ -71,7 +71,7 @@ export function botHarness(opts: HarnessOptions = {}) {
     if (failure) return { ok: false, error_code: failure.code, description: failure.description } as never;
     const chatId = Number(p.chat_id ?? 0);
     const markup = (p.reply_markup as { inline_keyboard?: Button[][] } | undefined)?.inline_keyboard?.filter((row) => row.length > 0);
-    if (method === 'sendMessage' || method === 'sendPhoto') {
+    if (method === 'sendMessage' || method === 'sendPhoto' || method === 'sendDocument') {
       const m: Message = { chatId, messageId: nextId++, text: String(p.text ?? p.caption ?? ''), photo: method === 'sendPhoto', buttons: markup ?? [], history: [] };
       m.history.push(m.text);
       messages.set(keyOf(chatId, m.messageId), m);

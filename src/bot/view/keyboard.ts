@@ -71,6 +71,9 @@ export function gameKeyboard(rec: GameRecord, t: Translate, n: Numbering, opts: 
       .text(t('btn-rematch'), data({ type: 'rematch' }))
       .text(t('btn-new-game'), encode({ kind: 'menu', item: rec.kind === 'bot' ? 'bot' : 'friend' }))
       .row()
+      .text(t('btn-review'), encode({ kind: 'review', id: rec.id, act: 'review' }))
+      .text(t('btn-export'), encode({ kind: 'review', id: rec.id, act: 'export' }))
+      .row()
       .text(t('btn-check-dice'), check());
   }
   if (g.phase === 'over') return kb.text(t('btn-next-game'), data({ type: 'next' })).row().text(t('btn-check-dice'), check());
@@ -113,8 +116,21 @@ export function gameKeyboard(rec: GameRecord, t: Translate, n: Numbering, opts: 
     default:
       kb.text(t('btn-roll'), data({ type: 'roll' }));
   }
+  if (g.phase === 'move' && hintsOffered(rec)) kb.row().text(t('btn-hint'), encode({ kind: 'hint', id: rec.id, v: rec.v }));
   claimRow();
   return kb;
+}
+
+/**
+ * Hints are offered in games against the gentle levels (easy, medium), to the person to move;
+ * never against hard and expert, and never between people (rated games).
+ */
+export function hintsOffered(rec: GameRecord): boolean {
+  if (rec.kind !== 'bot') return false;
+  const g = rec.match.game;
+  const mover = rec.players[g.position.turn];
+  const bot = rec.players[g.position.turn === 'white' ? 'black' : 'white'];
+  return mover.kind === 'human' && bot.kind === 'bot' && (bot.level === 'easy' || bot.level === 'medium');
 }
 
 export function mainMenu(t: Translate): InlineKeyboard {

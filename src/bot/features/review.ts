@@ -1,0 +1,261 @@
+/**
+ * Learning from one's games: a review after a game (📊 Review), the game as a file (💾 Export,
+ * /export), and hints during games against the gentle levels (💡 Hint).
+ *
+ * A review runs off the update path: queued (at most REVIEWS_AT_ONCE per instance, the queue's
+ * position shown), analysed in slices that yield to the event loop after every decision, with a
+ * progress message edited now and then; then each player's error rate, counts and luck, and the
+ * presser's three biggest mistakes as pictures (the play made in red, the best in green), the last
+ * with ◀ ▶ to browse them all. In a group each player reviews their own moves.
+ */
+import { Composer, InlineKeyboard, InputFile } from 'grammy';
+import { analyse, mistakesOf, type Analysis, type Decision } from '../../ai/analysis.js';
+import { createPlayer } from '../../ai/player.js';
+import { exportGame, toMat } from '../../app/export.js';
+import { sideOfUser } from '../../app/games.js';
+import type { GameRecord } from '../../app/model.js';
+import type { Side } from '../../engine/types.js';
+import { renderPosition } from '../../render/index.js';
+import { encode, parseCallback } from '../codec.js';
+import type { Ctx } from '../context.js';
+import { attempt } from '../outbox.js';
+import { answerQuery } from '../replies.js';
+import type { Services } from '../services.js';
+import { playerName, type Translate } from '../view/text.js';
+import { hintsOffered } from '../view/keyboard.js';
+
+/** Reviews analysed at once by one instance; the others wait in line. */
+export const REVIEWS_AT_ONCE = 1;
+/** The least time between two edits of a progress message. */
+const PROGRESS_EVERY_MS = 3000;
+
+const yieldNow = (): Promise<void> => new Promise((r) => setImmediate(r));
+
+interface Job {
+  readonly gameId: string;
+  readonly run: () => Promise<void>;
+}
+
+export class Reviews {
+  private running = 0;
+  private readonly queue: Job[] = [];
+  private readonly cache = new Map<string, Analysis>();
+  private readonly inFlight = new Map<string, Promise<Analysis>>();
+
+  /** Where a new job would stand (0: it starts at once). */
+  get waiting(): number {
+    return this.running < REVIEWS_AT_ONCE ? 0 : this.queue.length + 1;
+  }
+
+  cached(gameId: string): Analysis | undefined {
+    return this.cache.get(gameId);
+  }
+
+  /** Analyse a game (once, however many ask at the same moment), reporting progress. */
+  analysis(rec: GameRecord, progress: (share: number) => Promise<void>): Promise<Analysis> {
+    const hit = this.cache.get(rec.id);
+    if (hit) return Promise.resolve(hit);
+    const running = this.inFlight.get(rec.id);
+    if (running) return running;
+    const p = new Promise<Analysis>((resolve, reject) => {
+      this.queue.push({
+        gameId: rec.id,
+        run: async () => {
+          try {
+            const a = await analyse(exportGame(rec), {
+              progress: async (share) => {
+                await progress(share);
+                await yieldNow();
+              },
+            });
+            this.cache.set(rec.id, a);
+            if (this.cache.size > 200) this.cache.delete(this.cache.keys().next().value!);
+            resolve(a);
+          } catch (e) {
+            reject(e as Error);
+          }
+        },
+      });
+      this.pump();
+    }).finally(() => this.inFlight.delete(rec.id));
+    this.inFlight.set(rec.id, p);
+    return p;
+  }
+
+  private pump(): void {
+    while (this.running < REVIEWS_AT_ONCE && this.queue.length) {
+      const job = this.queue.shift()!;
+      this.running++;
+      void job.run().finally(() => {
+        this.running--;
+        this.pump();
+      });
+    }
+  }
+}
+
+function fmt(x: number, digits = 3): string {
+  return (x >= 0 ? '+' : '−') + Math.abs(x).toFixed(digits);
+}
+
+function summary(t: Translate, rec: GameRecord, a: Analysis): string {
+  const lines = [t('review-title', { variant: t(`variant-${rec.match.variant}`) })];
+  for (const side of ['white', 'black'] as const) {
+    const p = a.players[side];
+    lines.push(
+      t('review-player', {
+        name: playerName(rec.players[side], t),
+        rate: p.errorRate.toFixed(1),
+        unforced: String(p.unforced),
+        doubtful: String(p.doubtful),
+        bad: String(p.bad),
+        verybad: String(p.veryBad),
+        luck: fmt(p.luck, 2),
+      }),
+    );
+  }
+  lines.push(t('review-scale'));
+  return lines.join('\n');
+}
+
+function mistakeCaption(t: Translate, rec: GameRecord, d: Decision, n: number, total: number): string {
+  const dice = d.dice ? `${Math.max(d.dice[0], d.dice[1])}-${Math.min(d.dice[0], d.dice[1])}` : '';
+  const head = t('review-mistake', { n: String(n + 1), total: String(total), game: String(d.game), mark: t(`mark-${d.mark}`), loss: d.loss.toFixed(3) });
+  const body =
+    d.kind === 'play'
+      ? t('review-mistake-play', { dice, played: d.played, best: d.best })
+      : t('review-mistake-cube', { played: t(`cube-${d.kind}`), best: d.best === 'double' ? t('cube-double') : d.best === 'take' ? t('cube-take') : d.best === 'pass' ? t('cube-pass') : t('cube-no-double') });
+  void rec;
+  return `${head}\n${body}`;
+}
+
+async function mistakePicture(rec: GameRecord, d: Decision, viewer: Side, theme: 'wood' | 'dark', t: Translate): Promise<Buffer> {
+  const side = d.position.turn;
+  return renderPosition(d.position, {
+    viewer,
+    theme,
+    dice: d.dice,
+    turn: side,
+    names: { white: playerName(rec.players.white, t), black: playerName(rec.players.black, t) },
+    compare: d.kind === 'play' ? { played: { side, moves: d.playedMoves ?? [] }, best: { side, moves: d.bestMoves ?? [] } } : null,
+    labels: { pips: t('label-pips'), off: t('label-off'), score: t('label-score'), to: t('label-to') },
+  });
+}
+
+function browse(t: Translate, id: string, n: number, total: number): InlineKeyboard {
+  const kb = new InlineKeyboard();
+  if (n > 0) kb.text(t('btn-prev'), encode({ kind: 'review', id, act: n - 1 }));
+  if (n + 1 < total) kb.text(t('btn-next'), encode({ kind: 'review', id, act: n + 1 }));
+  return kb;
+}
+
+/** Send the game as files: the JSON export (and .mat for short nardy). */
+async function sendExport(ctx: Ctx, rec: GameRecord): Promise<void> {
+  const exp = exportGame(rec);
+  const chatId = ctx.chat!.id;
+  const name = `nardy-${rec.id}`;
+  await ctx.api.sendDocument(chatId, new InputFile(Buffer.from(JSON.stringify(exp, null, 1)), `${name}.json`), { caption: ctx.t('export-caption') });
+  if (rec.match.variant === 'short') await ctx.api.sendDocument(chatId, new InputFile(Buffer.from(toMat(exp)), `${name}.mat`), { caption: ctx.t('export-mat') });
+}
+
+export function exportCommand(s: Services) {
+  return async (ctx: Ctx): Promise<void> => {
+    const id = await s.app.players.lastGame(ctx.from!.id);
+    const rec = id ? await s.app.games.get(id) : null;
+    if (!rec) return void (await ctx.reply(ctx.t('export-none')));
+    await sendExport(ctx, rec);
+  };
+}
+
+export function reviewFeature(s: Services, reviews = new Reviews()): Composer<Ctx> {
+  const c = new Composer<Ctx>();
+  const hinter = createPlayer('hard');
+
+  c.callbackQuery(/^rv\|/, async (ctx) => {
+    const cb = parseCallback(ctx.callbackQuery.data);
+    if (!cb || cb.kind !== 'review') return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
+    const t = ctx.t.bind(ctx);
+    const rec = await s.app.games.get(cb.id);
+    if (!rec) return void (await answerQuery(ctx, t('toast-gone')));
+    const side = sideOfUser(rec, ctx.from.id);
+    if (cb.act === 'export') {
+      await answerQuery(ctx);
+      return void (await sendExport(ctx, rec));
+    }
+    if (!side) return void (await answerQuery(ctx, t('review-not-player')));
+    const settings = await s.app.players.settings(ctx.from.id);
+    const viewer = settings.orientation === 'white' ? 'white' : side;
+    if (typeof cb.act === 'number') {
+      const a = reviews.cached(rec.id);
+      if (!a) return void (await answerQuery(ctx, t('review-again')));
+      const list = mistakesOf(a, side);
+      const d = list[cb.act];
+      if (!d) return void (await answerQuery(ctx, t('toast-stale')));
+      await answerQuery(ctx);
+      const png = await mistakePicture(rec, d, viewer, settings.theme, t);
+      const msg = ctx.callbackQuery.message;
+      if (!msg) return;
+      await attempt(() => ctx.api.editMessageMedia(msg.chat.id, msg.message_id, { type: 'photo', media: new InputFile(png, 'mistake.png'), caption: mistakeCaption(t, rec, d, cb.act as number, list.length) }, { reply_markup: browse(t, rec.id, cb.act as number, list.length) }));
+      return;
+    }
+    const place = reviews.waiting;
+    await answerQuery(ctx, t('toast-review'));
+    const chatId = ctx.chat!.id;
+    const note = await attempt(() => ctx.api.sendMessage(chatId, place > 0 ? t('review-queued', { position: String(place) }) : t('review-progress', { percent: '0' })));
+    let last = Date.now();
+    const a = await reviews
+      .analysis(rec, async (share) => {
+        if (!note.ok || Date.now() - last < PROGRESS_EVERY_MS || share >= 1) return;
+        last = Date.now();
+        void attempt(() => ctx.api.editMessageText(chatId, note.value.message_id, t('review-progress', { percent: String(Math.round(share * 100)) })));
+      })
+      .catch((e: unknown) => {
+        s.log.error({ err: e, game: rec.id }, 'review failed');
+        return null;
+      });
+    if (!a) {
+      if (note.ok) await attempt(() => ctx.api.editMessageText(chatId, note.value.message_id, t('review-failed')));
+      return;
+    }
+    const text = summary(t, rec, a);
+    if (note.ok) await attempt(() => ctx.api.editMessageText(chatId, note.value.message_id, text));
+    else await attempt(() => ctx.api.sendMessage(chatId, text));
+    const list = mistakesOf(a, side);
+    if (list.length === 0) return void (await attempt(() => ctx.api.sendMessage(chatId, t('review-no-mistakes', { name: playerName(rec.players[side], t) }))));
+    const shown = Math.min(3, list.length);
+    for (let i = 0; i < shown; i++) {
+      const png = await mistakePicture(rec, list[i]!, viewer, settings.theme, t);
+      const kb = i === shown - 1 && list.length > shown ? browse(t, rec.id, i, list.length) : undefined;
+      await attempt(() => ctx.api.sendPhoto(chatId, new InputFile(png, 'mistake.png'), { caption: mistakeCaption(t, rec, list[i]!, i, list.length), ...(kb ? { reply_markup: kb } : {}) }));
+    }
+  });
+
+  c.callbackQuery(/^ht\|/, async (ctx) => {
+    const cb = parseCallback(ctx.callbackQuery.data);
+    if (!cb || cb.kind !== 'hint') return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
+    const t = ctx.t.bind(ctx);
+    const rec = await s.app.games.get(cb.id);
+    if (!rec) return void (await answerQuery(ctx, t('toast-gone')));
+    const g = rec.match.game;
+    const side = sideOfUser(rec, ctx.from.id);
+    if (!hintsOffered(rec) || !side || g.phase !== 'move' || !g.dice || g.position.turn !== side) return void (await answerQuery(ctx, t('hint-not-now')));
+    if (rec.v !== cb.v) return void (await answerQuery(ctx, t('toast-stale')));
+    await answerQuery(ctx);
+    const ranked = hinter.rank(g.position, g.dice, g.rules).slice(0, 3);
+    if (ranked.length === 0) return void (await attempt(() => ctx.reply(t('hint-none'))));
+    const settings = await s.app.players.settings(ctx.from.id);
+    const viewer = settings.orientation === 'white' ? 'white' : side;
+    const { formatPlay } = await import('../../engine/notation.js');
+    const lines = ranked.map((c, i) => t('hint-line', { n: String(i + 1), play: formatPlay(c.moves, g.position), equity: fmt(c.equity) }));
+    const png = await renderPosition(g.position, {
+      viewer,
+      theme: settings.theme,
+      dice: g.dice,
+      names: { white: playerName(rec.players.white, t), black: playerName(rec.players.black, t) },
+      compare: { best: { side, moves: ranked[0]!.moves } },
+      labels: { pips: t('label-pips'), off: t('label-off'), score: t('label-score'), to: t('label-to') },
+    });
+    await attempt(() => ctx.replyWithPhoto(new InputFile(png, 'hint.png'), { caption: `${t('hint-title')}\n${lines.join('\n')}` }));
+  });
+  return c;
+}
