@@ -14,6 +14,7 @@ import { createPlayer } from '../../ai/player.js';
 import { exportGame, toMat } from '../../app/export.js';
 import { sideOfUser } from '../../app/games.js';
 import type { GameRecord } from '../../app/model.js';
+import { formatPlay } from '../../engine/notation.js';
 import type { Side } from '../../engine/types.js';
 import { renderPosition } from '../../render/index.js';
 import { encode, parseCallback } from '../codec.js';
@@ -118,14 +119,13 @@ function summary(t: Translate, rec: GameRecord, a: Analysis): string {
   return lines.join('\n');
 }
 
-function mistakeCaption(t: Translate, rec: GameRecord, d: Decision, n: number, total: number): string {
+function mistakeCaption(t: Translate, d: Decision, n: number, total: number): string {
   const dice = d.dice ? `${Math.max(d.dice[0], d.dice[1])}-${Math.min(d.dice[0], d.dice[1])}` : '';
   const head = t('review-mistake', { n: String(n + 1), total: String(total), game: String(d.game), mark: t(`mark-${d.mark}`), loss: d.loss.toFixed(3) });
   const body =
     d.kind === 'play'
       ? t('review-mistake-play', { dice, played: d.played, best: d.best })
       : t('review-mistake-cube', { played: t(`cube-${d.kind}`), best: d.best === 'double' ? t('cube-double') : d.best === 'take' ? t('cube-take') : d.best === 'pass' ? t('cube-pass') : t('cube-no-double') });
-  void rec;
   return `${head}\n${body}`;
 }
 
@@ -195,7 +195,7 @@ export function reviewFeature(s: Services, reviews = new Reviews()): Composer<Ct
       const png = await mistakePicture(rec, d, viewer, settings.theme, t);
       const msg = ctx.callbackQuery.message;
       if (!msg) return;
-      await attempt(() => ctx.api.editMessageMedia(msg.chat.id, msg.message_id, { type: 'photo', media: new InputFile(png, 'mistake.png'), caption: mistakeCaption(t, rec, d, cb.act as number, list.length) }, { reply_markup: browse(t, rec.id, cb.act as number, list.length) }));
+      await attempt(() => ctx.api.editMessageMedia(msg.chat.id, msg.message_id, { type: 'photo', media: new InputFile(png, 'mistake.png'), caption: mistakeCaption(t, d, cb.act as number, list.length) }, { reply_markup: browse(t, rec.id, cb.act as number, list.length) }));
       return;
     }
     const place = reviews.waiting;
@@ -226,7 +226,7 @@ export function reviewFeature(s: Services, reviews = new Reviews()): Composer<Ct
     for (let i = 0; i < shown; i++) {
       const png = await mistakePicture(rec, list[i]!, viewer, settings.theme, t);
       const kb = i === shown - 1 && list.length > shown ? browse(t, rec.id, i, list.length) : undefined;
-      await attempt(() => ctx.api.sendPhoto(chatId, new InputFile(png, 'mistake.png'), { caption: mistakeCaption(t, rec, list[i]!, i, list.length), ...(kb ? { reply_markup: kb } : {}) }));
+      await attempt(() => ctx.api.sendPhoto(chatId, new InputFile(png, 'mistake.png'), { caption: mistakeCaption(t, list[i]!, i, list.length), ...(kb ? { reply_markup: kb } : {}) }));
     }
   });
 
@@ -245,7 +245,6 @@ export function reviewFeature(s: Services, reviews = new Reviews()): Composer<Ct
     if (ranked.length === 0) return void (await attempt(() => ctx.reply(t('hint-none'))));
     const settings = await s.app.players.settings(ctx.from.id);
     const viewer = settings.orientation === 'white' ? 'white' : side;
-    const { formatPlay } = await import('../../engine/notation.js');
     const lines = ranked.map((c, i) => t('hint-line', { n: String(i + 1), play: formatPlay(c.moves, g.position), equity: fmt(c.equity) }));
     const png = await renderPosition(g.position, {
       viewer,
