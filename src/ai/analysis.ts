@@ -148,9 +148,9 @@ function same(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
 
 /** The record lines a game export may hold; anything else is refused. */
 const STEP = String.raw`(?:bar|\d{1,2})\/(?:off|\d{1,2})\*?(?:\(\d\))?`;
-const PLAY_LINE = new RegExp(String.raw`^([WB]) ([1-6])([1-6]): (-|${STEP}(?: ${STEP})*)$`);
+export const PLAY_LINE = new RegExp(String.raw`^([WB]) ([1-6])([1-6]): (-|${STEP}(?: ${STEP})*)$`);
 const OPENING_LINE = /^opening ([1-6])-([1-6])$/;
-const CUBE_LINE = /^([WB]) doubles (\d+), (taken|passed)$/;
+export const CUBE_LINE = /^([WB]) doubles (\d+), (taken|passed)$/;
 
 /** Check an export read from a file: a clear error for what is not one. */
 export function parseExport(raw: unknown): GameExport {

@@ -2,7 +2,7 @@
  * A game or match as a file: the project's JSON (GameExport, what `nardy analyse` reads) and,
  * for short nardy, the Jellyfish .mat text that GNU Backgammon imports (`import mat file`).
  */
-import type { ExportedGame, GameExport } from '../ai/analysis.js';
+import { CUBE_LINE, PLAY_LINE, type ExportedGame, type GameExport } from '../ai/analysis.js';
 import { otherSide, type Side } from '../engine/types.js';
 import type { GameRecord, PlayerRef } from './model.js';
 
@@ -62,14 +62,14 @@ export function toMat(exp: GameExport): string {
       row[side] = text;
     };
     for (const line of g.record) {
-      const play = /^([WB]) ([1-6])([1-6]): (.*)$/.exec(line);
+      const play = PLAY_LINE.exec(line);
       if (play) {
         const side: Side = play[1] === 'W' ? 'white' : 'black';
-        const text = play[4] === '-' ? '' : play[4]!.replace(/\*/g, '*');
+        const text = play[4] === '-' ? '' : play[4]!;
         put(side, `${play[2]}${play[3]}: ${text}`.trimEnd());
         continue;
       }
-      const cube = /^([WB]) doubles (\d+), (taken|passed)$/.exec(line);
+      const cube = CUBE_LINE.exec(line);
       if (cube) {
         const doubler: Side = cube[1] === 'W' ? 'white' : 'black';
         put(doubler, ` Doubles => ${cube[2]}`);

@@ -23,6 +23,7 @@ import { attempt } from '../outbox.js';
 import { answerQuery } from '../replies.js';
 import type { Services } from '../services.js';
 import { playerName, type Translate } from '../view/text.js';
+import { boardLabels } from '../view/board.js';
 import { hintsOffered } from '../view/keyboard.js';
 
 /** Reviews analysed at once by one instance; the others wait in line. */
@@ -138,7 +139,7 @@ async function mistakePicture(rec: GameRecord, d: Decision, viewer: Side, theme:
     turn: side,
     names: { white: playerName(rec.players.white, t), black: playerName(rec.players.black, t) },
     compare: d.kind === 'play' ? { played: { side, moves: d.playedMoves ?? [] }, best: { side, moves: d.bestMoves ?? [] } } : null,
-    labels: { pips: t('label-pips'), off: t('label-off'), score: t('label-score'), to: t('label-to') },
+    labels: boardLabels(t),
   });
 }
 
@@ -252,7 +253,7 @@ export function reviewFeature(s: Services, reviews = new Reviews()): Composer<Ct
       dice: g.dice,
       names: { white: playerName(rec.players.white, t), black: playerName(rec.players.black, t) },
       compare: { best: { side, moves: ranked[0]!.moves } },
-      labels: { pips: t('label-pips'), off: t('label-off'), score: t('label-score'), to: t('label-to') },
+      labels: boardLabels(t),
     });
     await attempt(() => ctx.replyWithPhoto(new InputFile(png, 'hint.png'), { caption: `${t('hint-title')}\n${lines.join('\n')}` }));
   });

@@ -8,6 +8,7 @@ import { renderPosition } from '../../render/index.js';
 import { parseCallback } from '../codec.js';
 import type { Ctx } from '../context.js';
 import { attempt } from '../outbox.js';
+import { boardLabels } from '../view/board.js';
 import type { Services } from '../services.js';
 import { lessonNav, rulesChooser } from '../view/keyboard.js';
 import { quote, type Translate } from '../view/text.js';
@@ -22,7 +23,7 @@ function picture(variant: Variant, page: number, lang: Lang, t: Translate): Prom
     p = renderPosition(lesson.position, {
       ...lesson.view,
       names: { white: t('side-white'), black: t('side-black') },
-      labels: { pips: t('label-pips'), off: t('label-off'), score: t('label-score'), to: t('label-to') },
+      labels: boardLabels(t),
     });
     pictures.set(key, p);
   }

@@ -33,8 +33,13 @@ export function renderOptions(rec: GameRecord, seat: Seat, t: Translate, setting
     lastPlay: g.last && g.last.moves.length ? { side: g.last.side, moves: g.last.moves } : null,
     pending: moving && g.steps.length ? { side: g.position.turn, moves: g.steps } : null,
     marks: view ? [...new Set(view.next.map(([from]) => from))].filter((p) => p <= 24) : [],
-    labels: { pips: t('label-pips'), off: t('label-off'), score: t('label-score'), to: t('label-to') },
+    labels: boardLabels(t),
   };
+}
+
+/** The words drawn on a board, in the reader's language. */
+export function boardLabels(t: Translate): RenderOptions['labels'] {
+  return { pips: t('label-pips'), off: t('label-off'), score: t('label-score'), to: t('label-to') };
 }
 
 /** The result across the board at the end: "White wins: mars, 2 points". */
