@@ -270,6 +270,7 @@ fair-not-found = No such game (finished games are kept for a week).
 settings-title = Settings
 settings-help = Board: whose side the picture is drawn from.
     Auto-roll: "off" — you always press Roll; "unless I can double" — rolled for you whenever doubling is not possible, so you are asked only when a double could be offered; "always" — rolled for you every turn (you will not double).
+    Hints (💡 in games against the bot): "easy and medium" — only against the gentle levels; "every level" — against hard and expert too; "off" — never. Games with people never have hints.
 settings-orient-own = Board: my side
 settings-orient-white = Board: White's side
 settings-autoroll-off = 🎲 Off
@@ -279,6 +280,9 @@ settings-confirm-on = Confirm with Done: on
 settings-confirm-off = Confirm with Done: off
 settings-theme-wood = Wooden board
 settings-theme-dark = Dark board
+settings-hints-auto = 💡 Easy and medium
+settings-hints-on = 💡 Every level
+settings-hints-off = 💡 Off
 
 rules-choose = Which rules?
 rules-unknown = I do not know the rules of "{ $arg }". Choose:
@@ -445,4 +449,4 @@ export-none = No finished game to export yet.
 hint-title = 💡 The best plays of this roll (equity):
 hint-line = { $n }. { $play } ({ $equity })
 hint-none = No checker can move with this roll.
-hint-not-now = Hints are for your move in games against the easy and medium bot.
+hint-not-now = No hint here: hints are for your move in games against the bot, against easy and medium unless /settings say otherwise.

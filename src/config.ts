@@ -29,6 +29,8 @@ export interface Config {
   readonly groupMoveSeconds: number;
   readonly linkMoveSeconds: number;
   readonly linkNoticeSeconds: number;
+  /** Reviews (game analyses) one instance runs at once; the rest wait in line. */
+  readonly reviewsAtOnce: number;
   /** How long an invitation by link stays open, in seconds. */
   readonly invitationTtlSeconds: number;
   /** How often each instance looks for due timers, in ms. */
@@ -140,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     groupMoveSeconds: int('GROUP_MOVE_SECONDS', 300, 10, 7 * 86400),
     linkMoveSeconds: int('LINK_MOVE_SECONDS', 86400, 10, 30 * 86400),
     linkNoticeSeconds: int('LINK_NOTICE_SECONDS', 20, 0, 3600),
+    reviewsAtOnce: int('REVIEWS_AT_ONCE', 1, 1, 16),
     invitationTtlSeconds: int('INVITATION_TTL_SECONDS', 86400, 10, 30 * 86400),
     timerTickMs: int('TIMER_TICK_MS', 2000, 50, 60_000),
   };

@@ -178,6 +178,13 @@ export type ThemeName = 'wood' | 'dark';
 export type AutoRoll = 'off' | 'no-double' | 'always';
 export const AUTO_ROLLS: readonly AutoRoll[] = ['off', 'no-double', 'always'];
 
+/**
+ * Hints in games against the bot: 'auto' against easy and medium only (the default), 'on'
+ * against every level, 'off' never. Games between people (rated) never offer hints.
+ */
+export type HintMode = 'auto' | 'on' | 'off';
+export const HINT_MODES: readonly HintMode[] = ['auto', 'on', 'off'];
+
 export interface UserSettings {
   readonly lang: Lang | null;
   /** 'own': each player sees the board from its own side; 'white': always from White's side. */
@@ -186,9 +193,10 @@ export interface UserSettings {
   /** Ask for Done after the last step (else the play is sent as soon as it is complete). */
   readonly confirm: boolean;
   readonly theme: ThemeName;
+  readonly hints: HintMode;
 }
 
-export const DEFAULT_SETTINGS: UserSettings = { lang: null, orientation: 'own', autoRoll: 'off', confirm: true, theme: 'wood' };
+export const DEFAULT_SETTINGS: UserSettings = { lang: null, orientation: 'own', autoRoll: 'off', confirm: true, theme: 'wood', hints: 'auto' };
 
 /** A setting a person can change, with its typed value. */
 export type SettingChange =
@@ -196,7 +204,8 @@ export type SettingChange =
   | { readonly key: 'orientation'; readonly value: Orientation }
   | { readonly key: 'autoRoll'; readonly value: AutoRoll }
   | { readonly key: 'confirm'; readonly value: boolean }
-  | { readonly key: 'theme'; readonly value: ThemeName };
+  | { readonly key: 'theme'; readonly value: ThemeName }
+  | { readonly key: 'hints'; readonly value: HintMode };
 
 /** Which turn a board showed, and how many of its steps had been taken. */
 export interface TurnStamp {

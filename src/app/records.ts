@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { chainCommit } from '../engine/dice.js';
 import { GAME_SCHEMA } from '../engine/game.js';
 import { MATCH_SCHEMA } from '../engine/match.js';
-import { AUTO_ROLLS, DEFAULT_SETTINGS, GAME_RECORD_SCHEMA, type Challenge, type Invitation, type GameRecord, type Lang, type UserSettings } from './model.js';
+import { AUTO_ROLLS, DEFAULT_SETTINGS, GAME_RECORD_SCHEMA, HINT_MODES, type Challenge, type Invitation, type GameRecord, type Lang, type UserSettings } from './model.js';
 
 export class RecordError extends Error {}
 
@@ -185,6 +185,7 @@ export function decodeUser(raw: unknown): UserRecord {
     autoRoll: (AUTO_ROLLS as readonly unknown[]).includes(s.autoRoll) ? (s.autoRoll as UserSettings['autoRoll']) : DEFAULT_SETTINGS.autoRoll,
     confirm: typeof s.confirm === 'boolean' ? s.confirm : DEFAULT_SETTINGS.confirm,
     theme: s.theme === 'wood' || s.theme === 'dark' ? s.theme : DEFAULT_SETTINGS.theme,
+    hints: (HINT_MODES as readonly unknown[]).includes(s.hints) ? (s.hints as UserSettings['hints']) : DEFAULT_SETTINGS.hints,
   };
   const f = typeof r.fair === 'object' && r.fair !== null ? (r.fair as Json) : {};
   const fair: UserFair = {

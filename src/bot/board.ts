@@ -184,7 +184,7 @@ export class Boards {
     const settings = await this.settingsFor(seat);
     const text = caption(rec, seat, t, settings);
     const claim = (await this.deps.claimOf?.(rec)) ?? null;
-    const markup = gameKeyboard(rec, t, { viewer: viewerOf(rec, seat, settings), variant: rec.match.variant }, { ...opts, seatOwner: seat.owner, claim });
+    const markup = gameKeyboard(rec, t, { viewer: viewerOf(rec, seat, settings), variant: rec.match.variant }, { ...opts, seatOwner: seat.owner, claim, hints: settings.hints });
     const options = renderOptions(rec, seat, t, settings);
     const look = JSON.stringify([text, markup, options, displayPosition(rec.match.game)]);
     const api = this.deps.api;

@@ -26,7 +26,7 @@
  *   ht|<game>|<v>          a hint: the best plays of the roll on the board of version v
  */
 import type { Press } from '../app/games.js';
-import { AUTO_ROLLS, LANGS, type AutoRoll, type BotLevel, type Lang, type SettingChange, type TurnStamp } from '../app/model.js';
+import { AUTO_ROLLS, HINT_MODES, LANGS, type AutoRoll, type HintMode, type BotLevel, type Lang, type SettingChange, type TurnStamp } from '../app/model.js';
 import { LEVELS_IN_ORDER } from '../ai/player.js';
 import type { ResignLevel } from '../engine/game.js';
 import type { Variant } from '../engine/types.js';
@@ -126,6 +126,7 @@ const SETTING_CODES: ReadonlyMap<string, (value: string) => SettingChange | null
   }],
   ['confirm', (v) => (v === '0' || v === '1' ? { key: 'confirm', value: v === '1' } : null)],
   ['theme', (v) => (v === 'wood' || v === 'dark' ? { key: 'theme', value: v } : null)],
+  ['hints', (v) => ((HINT_MODES as readonly string[]).includes(v) ? { key: 'hints', value: v as HintMode } : null)],
 ]);
 
 function encodeSetting(c: SettingChange): string {
@@ -135,6 +136,7 @@ function encodeSetting(c: SettingChange): string {
     case 'autoRoll': return `st|auto|${AUTO_CODES[c.value]}`;
     case 'confirm': return `st|confirm|${c.value ? 1 : 0}`;
     case 'theme': return `st|theme|${c.value}`;
+    case 'hints': return `st|hints|${c.value}`;
   }
 }
 

@@ -32,7 +32,7 @@ import { translator } from './view/text.js';
 import { friendFeature } from './features/friend.js';
 import { inlineFeature } from './features/inline.js';
 import { presentTimer } from './features/clock.js';
-import { reviewFeature } from './features/review.js';
+import { reviewFeature, Reviews } from './features/review.js';
 import { turnKey } from '../app/clocks.js';
 import type { GameRecord } from '../app/model.js';
 import type { Side } from '../engine/types.js';
@@ -54,6 +54,8 @@ export interface BotOptions {
   readonly metrics?: Metrics;
   /** Stands in for Telegram beneath the outbox (tests): every call reaches it through the outbox. */
   readonly transport?: Transformer;
+  /** The instance's reviews (tests pass their own, to watch the queue). */
+  readonly reviews?: Reviews;
 }
 
 export function createBot(config: Config, app: App, log: Logger, opts: BotOptions = {}): CreatedBot {
@@ -162,7 +164,7 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
   root.use(resignFeature(services));
   root.use(abandonFeature(services));
   root.use(fairFeature(services));
-  root.use(reviewFeature(services));
+  root.use(reviewFeature(services, opts.reviews ?? new Reviews({ atOnce: config.reviewsAtOnce })));
   root.use(migrateFeature(services));
   root.on('callback_query:data', async (ctx) => {
     await answerQuery(ctx, ctx.t('toast-bad-button'));

@@ -41,12 +41,13 @@ describe('game records', () => {
 describe('user records', () => {
   it('the first version stored the settings themselves: they are migrated', () => {
     // Auto-roll "on" of the first versions meant "unless I can double".
-    expect(decodeUser({ lang: 'en', orientation: 'white', autoRoll: true, confirm: false, theme: 'dark' }).settings).toEqual({ lang: 'en', orientation: 'white', autoRoll: 'no-double', confirm: false, theme: 'dark' });
+    expect(decodeUser({ lang: 'en', orientation: 'white', autoRoll: true, confirm: false, theme: 'dark' }).settings).toEqual({ lang: 'en', orientation: 'white', autoRoll: 'no-double', confirm: false, theme: 'dark', hints: 'auto' });
     expect(decodeUser({ schema: 2, settings: { autoRoll: false } }).settings.autoRoll).toBe('off');
     expect(decodeUser({ schema: 2, settings: {} })).toMatchObject({ fair: { next: null, seed: null }, lastGame: null });
   });
   it('broken values fall back to the defaults one by one', () => {
-    expect(decodeUser({ schema: 2, settings: { lang: 'de', theme: 'dark', autoRoll: 'yes' } }).settings).toMatchObject({ lang: null, theme: 'dark', autoRoll: 'off' });
+    expect(decodeUser({ schema: 2, settings: { lang: 'de', theme: 'dark', autoRoll: 'yes', hints: 'sometimes' } }).settings).toMatchObject({ lang: null, theme: 'dark', autoRoll: 'off', hints: 'auto' });
+    expect(decodeUser({ schema: 3, settings: { hints: 'off' } }).settings.hints).toBe('off');
     expect(decodeUser({ schema: 3, settings: { autoRoll: 'sometimes' }, fair: { next: 'xyz', seed: 'has space' }, lastGame: '../x' })).toMatchObject({ settings: { autoRoll: 'off' }, fair: { next: null, seed: null }, lastGame: null });
   });
 });

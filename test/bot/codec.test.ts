@@ -42,6 +42,9 @@ const samples: Callback[] = [
   { kind: 'claim', id: 'abcdefghij', key: '12.345.double.black' },
   { kind: 'settings', change: { key: 'confirm', value: false } },
   { kind: 'settings', change: { key: 'theme', value: 'dark' } },
+  { kind: 'settings', change: { key: 'hints', value: 'off' } },
+  { kind: 'settings', change: { key: 'hints', value: 'on' } },
+  { kind: 'settings', change: { key: 'hints', value: 'auto' } },
 ];
 
 describe('callback codec', () => {
@@ -60,7 +63,7 @@ describe('callback codec', () => {
   });
 
   it('refuses anything else, prototype names included', () => {
-    for (const bad of ['', 'g', 'g|abcdefghij|1|zz', 'c|abcdefghij|q', 'pb|chess', 'pb|long|grandmaster', 'm|admin', 'ru|long|x', 'st|lang|de', 'st|__proto__|x', 'st|constructor|x', 'st|toString|1', 'g|abcdefghij|1|__proto__', 'g|abcdefghij|1|constructor', 'm|constructor', 'x'.repeat(65), 'pb|long|easy|26', 'pb|long|easy|0', 'pb|long|easy|other|+', 'pb|long|easy|5|-', 'ru|long|1|de|5', 'ru|long|1|en', 'rs|abcdefghij|5|4', 'rs|abcdefghij|-5|1', 'ab|abcdefghij', 'ab|x', 'gc|short', 'fc|abcdefghij|1', 'fr|chess', 'fr||3', 'fr|long|0', 'fr|long|3|2', 'iv|abcdefghij|q', 'ia|l|3|1|zz|xyz', 'ia|x|3|1|5|0123456789ab', 'cl|abcdefghij|1.2.play.white', 'cl|abcdefghij|']) {
+    for (const bad of ['', 'g', 'g|abcdefghij|1|zz', 'c|abcdefghij|q', 'pb|chess', 'pb|long|grandmaster', 'm|admin', 'ru|long|x', 'st|lang|de', 'st|hints|always', 'st|hints|', 'st|__proto__|x', 'st|constructor|x', 'st|toString|1', 'g|abcdefghij|1|__proto__', 'g|abcdefghij|1|constructor', 'm|constructor', 'x'.repeat(65), 'pb|long|easy|26', 'pb|long|easy|0', 'pb|long|easy|other|+', 'pb|long|easy|5|-', 'ru|long|1|de|5', 'ru|long|1|en', 'rs|abcdefghij|5|4', 'rs|abcdefghij|-5|1', 'ab|abcdefghij', 'ab|x', 'gc|short', 'fc|abcdefghij|1', 'fr|chess', 'fr||3', 'fr|long|0', 'fr|long|3|2', 'iv|abcdefghij|q', 'ia|l|3|1|zz|xyz', 'ia|x|3|1|5|0123456789ab', 'cl|abcdefghij|1.2.play.white', 'cl|abcdefghij|']) {
       expect(parseCallback(bad)).toBeNull();
     }
   });

@@ -1,25 +1,29 @@
 /** Reviews, export and hints through the handlers. */
 import { describe, expect, it } from 'vitest';
-import type { GameRecord } from '../../src/app/model.js';
+import type { GameRecord, HintMode, PlayerRef } from '../../src/app/model.js';
 import { parseCallback } from '../../src/bot/codec.js';
+import { Reviews } from '../../src/bot/features/review.js';
+import { hintsOffered } from '../../src/bot/view/keyboard.js';
 import { botHarness, type BotHarness, type Message, type User } from '../helpers/bot-harness.js';
 
 const ann: User = { id: 91, first_name: 'Ann', language_code: 'en' };
+const ben: User = { id: 92, first_name: 'Ben', language_code: 'en' };
+const cy: User = { id: 93, first_name: 'Cy', language_code: 'en' };
 
 const gameId = (m: Message): string => (parseCallback(m.buttons.flat().find((b) => b.callback_data?.startsWith('g|'))!.callback_data!) as { id: string }).id;
 
 /** Play a single game against the bot to its end by pressing the first useful button. */
-async function playOut(h: BotHarness, level: string, variant = 'short'): Promise<GameRecord> {
-  await h.say(ann, '/play');
-  await h.press(ann, h.last(ann.id), `pb|${variant}|${level}|1`);
-  const id = gameId(h.board(ann.id));
+async function playOut(h: BotHarness, level: string, variant = 'short', who: User = ann): Promise<GameRecord> {
+  await h.say(who, '/play');
+  await h.press(who, h.last(who.id), `pb|${variant}|${level}|1`);
+  const id = gameId(h.board(who.id));
   for (let i = 0; i < 600; i++) {
     const rec = (await h.app.games.get(id))!;
     if (rec.finished) return rec;
-    const b = h.board(ann.id);
+    const b = h.board(who.id);
     const data = b.buttons.flat().map((x) => x.callback_data ?? '').find((d) => /^g\|.*\|(r|P\d+|s\d{4}|d|t|a)(\||$)/.test(d));
     if (!data) throw new Error(`nothing to press: ${JSON.stringify(b.buttons)}`);
-    await h.press(ann, b, data);
+    await h.press(who, b, data);
   }
   throw new Error('the game did not end');
 }
@@ -49,8 +53,99 @@ describe('hints', () => {
     const b2 = h2.board(ann.id);
     expect(b2.buttons.flat().some((x) => x.callback_data?.startsWith('ht|'))).toBe(false);
     const rec = (await h2.app.games.get(gameId(b2)))!;
-    expect(await h2.press(ann, b2, `ht|${rec.id}|${rec.v}`)).toMatch(/Hints are for/);
+    expect(await h2.press(ann, b2, `ht|${rec.id}|${rec.v}`)).toMatch(/No hint here/);
   });
+});
+
+/** Roll (and play the first offered step) until the board has been seen for `turns` of the person's moves. */
+async function boardsOfTurns(h: BotHarness, who: User, turns: number): Promise<Message[]> {
+  const seen: Message[] = [];
+  for (let i = 0; i < 200 && seen.length < turns; i++) {
+    const b = h.board(who.id);
+    const datas = b.buttons.flat().map((x) => x.callback_data ?? '');
+    if (datas.some((d) => /^g\|.*\|(s\d{4}|P\d+)(\||$)/.test(d))) seen.push({ ...b, buttons: b.buttons.map((r) => [...r]) });
+    const data = datas.find((d) => /^g\|.*\|(r|P\d+|s\d{4}|d|t|a)(\||$)/.test(d));
+    if (!data) break;
+    await h.press(who, b, data);
+  }
+  return seen;
+}
+
+const hasHint = (m: Message): boolean => m.buttons.flat().some((x) => x.callback_data?.startsWith('ht|'));
+
+describe('the hint setting', () => {
+  it('off: no 💡 on any board against easy, and a forged hint is refused; on: hints against hard too', async () => {
+    const h = botHarness({ defaultLanguage: 'en' });
+    await h.say(ann, '/settings');
+    const settings = h.last(ann.id);
+    expect(settings.buttons.flat().map((b) => b.text)).toEqual(expect.arrayContaining(['✅ 💡 Easy and medium', '💡 Every level', '💡 Off']));
+    await h.press(ann, settings, 'st|hints|off');
+    expect(h.last(ann.id).buttons.flat().map((b) => b.text)).toContain('✅ 💡 Off');
+    await h.say(ann, '/play');
+    await h.press(ann, h.last(ann.id), 'pb|short|easy|1');
+    const boards = await boardsOfTurns(h, ann, 4);
+    expect(boards.length).toBe(4);
+    expect(boards.some(hasHint)).toBe(false);
+    const rec = (await h.app.games.get(gameId(h.board(ann.id))))!;
+    expect(await h.press(ann, h.board(ann.id), `ht|${rec.id}|${rec.v}`)).toMatch(/No hint here/);
+    expect(h.calls.some((c) => c.method === 'sendPhoto' && String(c.payload.caption ?? '').startsWith('💡'))).toBe(false);
+
+    // Every level: Ben gets hints against hard.
+    await h.say(ben, '/settings');
+    await h.press(ben, h.last(ben.id), 'st|hints|on');
+    await h.say(ben, '/play');
+    await h.press(ben, h.last(ben.id), 'pb|short|hard|1');
+    const benBoards = await boardsOfTurns(h, ben, 2);
+    expect(benBoards.every(hasHint)).toBe(true);
+  }, 60_000);
+
+  it('never between people, whatever the setting (rated games)', () => {
+    const human = (id: number, name: string): PlayerRef => ({ kind: 'human', id, name }) as PlayerRef;
+    const rec = (kind: GameRecord['kind'], black: PlayerRef): GameRecord =>
+      ({ kind, match: { game: { position: { turn: 'white' } } }, players: { white: human(1, 'A'), black } }) as unknown as GameRecord;
+    const bot = (level: string): PlayerRef => ({ kind: 'bot', level }) as PlayerRef;
+    for (const mode of ['auto', 'on', 'off'] as HintMode[]) {
+      expect(hintsOffered(rec('group', human(2, 'B')), mode)).toBe(false);
+      expect(hintsOffered(rec('link', human(2, 'B')), mode)).toBe(false);
+    }
+    expect(hintsOffered(rec('bot', bot('medium')), 'auto')).toBe(true);
+    expect(hintsOffered(rec('bot', bot('hard')), 'auto')).toBe(false);
+    expect(hintsOffered(rec('bot', bot('expert')), 'on')).toBe(true);
+    expect(hintsOffered(rec('bot', bot('easy')), 'off')).toBe(false);
+  });
+});
+
+describe('the review queue', () => {
+  it('one review at a time: the others wait in line (told their place as it moves), then each shows progress and their summary', async () => {
+    const reviews = new Reviews({ atOnce: 1, progressEveryMs: 0 });
+    const h = botHarness({ defaultLanguage: 'en', reviews });
+    const a = await playOut(h, 'easy', 'short', ann);
+    const b = await playOut(h, 'easy', 'short', ben);
+    const c = await playOut(h, 'easy', 'short', cy);
+    const before = { ann: h.in(ann.id).length, ben: h.in(ben.id).length, cy: h.in(cy.id).length };
+    await Promise.all([h.press(ann, h.board(ann.id), `rv|${a.id}|r`), h.press(ben, h.board(ben.id), `rv|${b.id}|r`), h.press(cy, h.board(cy.id), `rv|${c.id}|r`)]);
+    const note = (u: User, n: number): Message => h.in(u.id).slice(n).find((m) => /^(Analysing|Your review is in line|Review:)/.test(m.history[0] ?? ''))!;
+    const first = note(ann, before.ann);
+    const second = note(ben, before.ben);
+    expect(first.history[0]).toBe('Analysing… 0%');
+    expect(second.history[0]).toBe('Your review is in line: 1 ahead of it.');
+    const third = note(cy, before.cy);
+    // The third moves up the line as the first finishes.
+    expect(third.history.slice(0, 3)).toEqual(['Your review is in line: 2 ahead of it.', 'Your review is in line: 1 ahead of it.', 'Analysing… 0%']);
+    for (const m of [first, second, third]) {
+      const percents = m.history.map((x) => /^Analysing… (\d+)%$/.exec(x)?.[1]).filter((x): x is string => x !== undefined).map(Number);
+      // Progress goes up step by step, never back, and ends in the summary.
+      expect(percents.length).toBeGreaterThan(3);
+      expect(percents).toEqual([...percents].sort((x, y) => x - y));
+      expect(percents.at(-1)).toBeLessThan(100);
+      expect(m.history.at(-1)).toMatch(/^Review: Short nardy/);
+    }
+    // The second started only when the first was done: its 0% edit comes after the first's last progress.
+    const order = h.calls.filter((c) => c.method === 'editMessageText' || c.method === 'sendMessage').map((c) => `${c.payload.chat_id}:${String(c.payload.text)}`);
+    const annLast = order.map((x) => x.startsWith(`${ann.id}:Analysing`)).lastIndexOf(true);
+    expect(order.indexOf(`${ben.id}:Analysing… 0%`)).toBeGreaterThan(annLast);
+    expect(order.some((x) => x.startsWith(`${ben.id}:Analysing… 1`) || x.startsWith(`${ben.id}:Analysing… 2`))).toBe(true);
+  }, 120_000);
 });
 
 describe('review and export', () => {

@@ -9,6 +9,7 @@ import { createPlayer, type Level } from '../../src/ai/player.js';
 import { inProcess } from '../../src/ai/thinker.js';
 import { createApp, type App } from '../../src/app/index.js';
 import { createBot, type CreatedBot } from '../../src/bot/index.js';
+import type { Reviews } from '../../src/bot/features/review.js';
 import { UNPACED } from '../../src/bot/outbox.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger, type Logger } from '../../src/logger.js';
@@ -52,6 +53,8 @@ export interface HarnessOptions {
   readonly fail?: (method: string, payload: Record<string, unknown>) => { code: number; description: string } | null;
   readonly log?: Logger;
   readonly defaultLanguage?: 'ru' | 'en';
+  /** The bot's reviews (to watch the queue and its progress messages). */
+  readonly reviews?: Reviews;
 }
 
 export function botHarness(opts: HarnessOptions = {}) {
@@ -92,7 +95,7 @@ export function botHarness(opts: HarnessOptions = {}) {
     }
     return { ok: true, result: true } as never;
   };
-  const created: CreatedBot = createBot(config, app, opts.log ?? createLogger('silent'), { outbox: { pacer: UNPACED, sleep: async () => undefined }, transport });
+  const created: CreatedBot = createBot(config, app, opts.log ?? createLogger('silent'), { outbox: { pacer: UNPACED, sleep: async () => undefined }, transport, ...(opts.reviews ? { reviews: opts.reviews } : {}) });
   const { bot } = created;
   bot.botInfo = { id: 1, is_bot: true, first_name: 'Nardy', username: 'nardy_bot', can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: true, can_connect_to_business: false, has_main_web_app: false } as typeof bot.botInfo;
 

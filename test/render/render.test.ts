@@ -52,7 +52,7 @@ describe('PNG', () => {
     expect(() => renderSvg({ variant: 'x' })).toThrow(/variant/);
   });
 
-  it.each(['wood', 'dark'] as const)('matches the golden picture of the %s theme (small tolerance)', async (theme) => {
+  it.each(['wood', 'dark', 'review'] as const)('matches the golden picture %s (small tolerance)', async (theme) => {
     const golden = await sharp(readFileSync(new URL(`../fixtures/golden/board-${theme}.png`, import.meta.url))).raw().toBuffer({ resolveWithObject: true });
     const now = await sharp(await renderPosition(GOLDEN_POSITION, GOLDEN_VIEWS[theme])).raw().toBuffer({ resolveWithObject: true });
     expect(now.info.width).toBe(golden.info.width);

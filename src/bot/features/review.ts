@@ -26,7 +26,7 @@ import { playerName, type Translate } from '../view/text.js';
 import { boardLabels } from '../view/board.js';
 import { hintsOffered } from '../view/keyboard.js';
 
-/** Reviews analysed at once by one instance; the others wait in line. */
+/** Reviews analysed at once by one instance by default (REVIEWS_AT_ONCE); the others wait in line. */
 export const REVIEWS_AT_ONCE = 1;
 /** The least time between two edits of a progress message. */
 const PROGRESS_EVERY_MS = 3000;
@@ -36,37 +36,67 @@ const yieldNow = (): Promise<void> => new Promise((r) => setImmediate(r));
 interface Job {
   readonly gameId: string;
   readonly run: () => Promise<void>;
+  /** Told the job's new place in line (1 = next) whenever the line moves. */
+  readonly place: ((position: number) => void) | undefined;
 }
 
+export interface ReviewHooks {
+  /** The share done (0..1); 0 once, when the analysis starts. */
+  readonly progress: (share: number) => Promise<void>;
+  /** The place in line changed (the review waits behind `position` others). */
+  readonly place?: (position: number) => void;
+}
+
+export interface ReviewsOptions {
+  /** Analyses run at once (the rest queue). */
+  readonly atOnce?: number;
+  /** The least time between two edits of a progress message. */
+  readonly progressEveryMs?: number;
+}
+
+/**
+ * The reviews of one instance: at most `atOnce` analyses run at a time, each yielding to the event
+ * loop after every decision, so the bot keeps answering; the rest wait in line, told their place
+ * as it changes. A game asked for twice at once is analysed once; finished analyses are kept for
+ * browsing (the last 200).
+ */
 export class Reviews {
+  readonly atOnce: number;
+  readonly progressEveryMs: number;
   private running = 0;
   private readonly queue: Job[] = [];
   private readonly cache = new Map<string, Analysis>();
   private readonly inFlight = new Map<string, Promise<Analysis>>();
 
-  /** Where a new job would stand (0: it starts at once). */
-  get waiting(): number {
-    return this.running < REVIEWS_AT_ONCE ? 0 : this.queue.length + 1;
+  constructor(opts: ReviewsOptions = {}) {
+    this.atOnce = Math.max(1, opts.atOnce ?? REVIEWS_AT_ONCE);
+    this.progressEveryMs = opts.progressEveryMs ?? PROGRESS_EVERY_MS;
   }
 
   cached(gameId: string): Analysis | undefined {
     return this.cache.get(gameId);
   }
 
-  /** Analyse a game (once, however many ask at the same moment), reporting progress. */
-  analysis(rec: GameRecord, progress: (share: number) => Promise<void>): Promise<Analysis> {
+  /**
+   * Analyse a game (once, however many ask at the same moment), reporting progress. Enqueued at
+   * once: `place` is how many wait ahead of it (0: it starts now, or it is known already).
+   */
+  analysis(rec: GameRecord, hooks: ReviewHooks): { readonly place: number; readonly result: Promise<Analysis> } {
     const hit = this.cache.get(rec.id);
-    if (hit) return Promise.resolve(hit);
+    if (hit) return { place: 0, result: Promise.resolve(hit) };
     const running = this.inFlight.get(rec.id);
-    if (running) return running;
+    if (running) return { place: 0, result: running };
+    let place = 0;
     const p = new Promise<Analysis>((resolve, reject) => {
       this.queue.push({
         gameId: rec.id,
+        place: hooks.place,
         run: async () => {
           try {
+            await hooks.progress(0);
             const a = await analyse(exportGame(rec), {
               progress: async (share) => {
-                await progress(share);
+                await hooks.progress(share);
                 await yieldNow();
               },
             });
@@ -79,22 +109,29 @@ export class Reviews {
         },
       });
       this.pump();
+      place = this.queue.findIndex((j) => j.gameId === rec.id) + 1;
     }).finally(() => this.inFlight.delete(rec.id));
     this.inFlight.set(rec.id, p);
-    return p;
+    return { place, result: p };
   }
 
   private pump(): void {
-    while (this.running < REVIEWS_AT_ONCE && this.queue.length) {
+    let moved = false;
+    while (this.running < this.atOnce && this.queue.length) {
       const job = this.queue.shift()!;
       this.running++;
+      moved = true;
       void job.run().finally(() => {
         this.running--;
         this.pump();
       });
     }
+    if (moved) this.queue.forEach((j, i) => j.place?.(i + 1));
   }
 }
+
+/** The progress message, once sent (or why it could not be). */
+type Note = Awaited<ReturnType<typeof attempt<{ readonly message_id: number }>>>;
 
 function fmt(x: number, digits = 3): string {
   return (x >= 0 ? '+' : '−') + Math.abs(x).toFixed(digits);
@@ -168,7 +205,7 @@ export function exportCommand(s: Services) {
   };
 }
 
-export function reviewFeature(s: Services, reviews = new Reviews()): Composer<Ctx> {
+export function reviewFeature(s: Services, reviews: Reviews): Composer<Ctx> {
   const c = new Composer<Ctx>();
   const hinter = createPlayer('hard');
 
@@ -199,21 +236,40 @@ export function reviewFeature(s: Services, reviews = new Reviews()): Composer<Ct
       await attempt(() => ctx.api.editMessageMedia(msg.chat.id, msg.message_id, { type: 'photo', media: new InputFile(png, 'mistake.png'), caption: mistakeCaption(t, d, cb.act as number, list.length) }, { reply_markup: browse(t, rec.id, cb.act as number, list.length) }));
       return;
     }
-    const place = reviews.waiting;
-    await answerQuery(ctx, t('toast-review'));
     const chatId = ctx.chat!.id;
-    const note = await attempt(() => ctx.api.sendMessage(chatId, place > 0 ? t('review-queued', { position: String(place) }) : t('review-progress', { percent: '0' })));
+    // Into the line first (the place is known at the press), then the message that shows it.
+    let noteSent!: (n: Note) => void;
+    const noteReady = new Promise<Note>((r) => (noteSent = r));
+    const edit = async (text: string): Promise<void> => {
+      const note = await noteReady;
+      if (note.ok) void attempt(() => ctx.api.editMessageText(chatId, note.value.message_id, text));
+    };
     let last = Date.now();
-    const a = await reviews
-      .analysis(rec, async (share) => {
-        if (!note.ok || Date.now() - last < PROGRESS_EVERY_MS || share >= 1) return;
+    let queued = false;
+    const ticket = reviews.analysis(rec, {
+      progress: async (share) => {
+        if (share === 0) {
+          await noteReady;
+          // Out of the line: say so at once.
+          if (queued) await edit(t('review-progress', { percent: '0' }));
+          queued = false;
+          last = Date.now();
+          return;
+        }
+        if (Date.now() - last < reviews.progressEveryMs || share >= 1) return;
         last = Date.now();
-        void attempt(() => ctx.api.editMessageText(chatId, note.value.message_id, t('review-progress', { percent: String(Math.round(share * 100)) })));
-      })
-      .catch((e: unknown) => {
-        s.log.error({ err: e, game: rec.id }, 'review failed');
-        return null;
-      });
+        await edit(t('review-progress', { percent: String(Math.round(share * 100)) }));
+      },
+      place: (position) => void edit(t('review-queued', { position: String(position) })),
+    });
+    queued = ticket.place > 0;
+    await answerQuery(ctx, t('toast-review'));
+    const note = await attempt(() => ctx.api.sendMessage(chatId, queued ? t('review-queued', { position: String(ticket.place) }) : t('review-progress', { percent: '0' })));
+    noteSent(note);
+    const a = await ticket.result.catch((e: unknown) => {
+      s.log.error({ err: e, game: rec.id }, 'review failed');
+      return null;
+    });
     if (!a) {
       if (note.ok) await attempt(() => ctx.api.editMessageText(chatId, note.value.message_id, t('review-failed')));
       return;
@@ -239,12 +295,12 @@ export function reviewFeature(s: Services, reviews = new Reviews()): Composer<Ct
     if (!rec) return void (await answerQuery(ctx, t('toast-gone')));
     const g = rec.match.game;
     const side = sideOfUser(rec, ctx.from.id);
-    if (!hintsOffered(rec) || !side || g.phase !== 'move' || !g.dice || g.position.turn !== side) return void (await answerQuery(ctx, t('hint-not-now')));
+    const settings = await s.app.players.settings(ctx.from.id);
+    if (!hintsOffered(rec, settings.hints) || !side || g.phase !== 'move' || !g.dice || g.position.turn !== side) return void (await answerQuery(ctx, t('hint-not-now')));
     if (rec.v !== cb.v) return void (await answerQuery(ctx, t('toast-stale')));
     await answerQuery(ctx);
     const ranked = hinter.rank(g.position, g.dice, g.rules).slice(0, 3);
     if (ranked.length === 0) return void (await attempt(() => ctx.reply(t('hint-none'))));
-    const settings = await s.app.players.settings(ctx.from.id);
     const viewer = settings.orientation === 'white' ? 'white' : side;
     const lines = ranked.map((c, i) => t('hint-line', { n: String(i + 1), play: formatPlay(c.moves, g.position), equity: fmt(c.equity) }));
     const png = await renderPosition(g.position, {

@@ -1,6 +1,6 @@
 /** Keyboards: every button's data comes from the codec's encoder. */
 import { InlineKeyboard } from 'grammy';
-import { AUTO_ROLLS, type BotLevel, type Challenge, type GameRecord, type Lang, type UserSettings } from '../../app/model.js';
+import { AUTO_ROLLS, HINT_MODES, type BotLevel, type Challenge, type GameRecord, type HintMode, type Lang, type UserSettings } from '../../app/model.js';
 import { LEVELS_IN_ORDER } from '../../ai/player.js';
 import { actor, canDouble, currentTurn, type ResignLevel } from '../../engine/game.js';
 import { formatPlay } from '../../engine/notation.js';
@@ -36,6 +36,8 @@ export interface KeyboardOptions {
   readonly seatOwner?: number | null;
   /** The opponent of `side` ran out of time: the waiting player may claim the game. */
   readonly claim?: { readonly side: Side; readonly key: string } | null;
+  /** The hint setting of the person the board is for (games against the bot). */
+  readonly hints?: HintMode;
 }
 
 export function gameKeyboard(rec: GameRecord, t: Translate, n: Numbering, opts: KeyboardOptions = {}): InlineKeyboard {
@@ -116,21 +118,23 @@ export function gameKeyboard(rec: GameRecord, t: Translate, n: Numbering, opts: 
     default:
       kb.text(t('btn-roll'), data({ type: 'roll' }));
   }
-  if (g.phase === 'move' && hintsOffered(rec)) kb.row().text(t('btn-hint'), encode({ kind: 'hint', id: rec.id, v: rec.v }));
+  if (g.phase === 'move' && hintsOffered(rec, opts.hints ?? 'auto')) kb.row().text(t('btn-hint'), encode({ kind: 'hint', id: rec.id, v: rec.v }));
   claimRow();
   return kb;
 }
 
 /**
- * Hints are offered in games against the gentle levels (easy, medium), to the person to move;
- * never against hard and expert, and never between people (rated games).
+ * Hints are offered only in games against the bot, to the person to move, as the person's
+ * setting says: 'auto' (the default) against the gentle levels (easy, medium), 'on' against
+ * every level, 'off' never. Never between people (rated games).
  */
-export function hintsOffered(rec: GameRecord): boolean {
-  if (rec.kind !== 'bot') return false;
+export function hintsOffered(rec: GameRecord, mode: HintMode): boolean {
+  if (rec.kind !== 'bot' || mode === 'off') return false;
   const g = rec.match.game;
   const mover = rec.players[g.position.turn];
   const bot = rec.players[g.position.turn === 'white' ? 'black' : 'white'];
-  return mover.kind === 'human' && bot.kind === 'bot' && (bot.level === 'easy' || bot.level === 'medium');
+  if (mover.kind !== 'human' || bot.kind !== 'bot') return false;
+  return mode === 'on' || bot.level === 'easy' || bot.level === 'medium';
 }
 
 export function mainMenu(t: Translate): InlineKeyboard {
@@ -229,5 +233,7 @@ export function settingsKeyboard(t: Translate, st: UserSettings, lang: Lang): In
     .text(t(st.confirm ? 'settings-confirm-on' : 'settings-confirm-off'), s({ kind: 'settings', change: { key: 'confirm', value: !st.confirm } }))
     .row()
     .text(mark(st.theme === 'wood', t('settings-theme-wood')), s({ kind: 'settings', change: { key: 'theme', value: 'wood' } }))
-    .text(mark(st.theme === 'dark', t('settings-theme-dark')), s({ kind: 'settings', change: { key: 'theme', value: 'dark' } }));
+    .text(mark(st.theme === 'dark', t('settings-theme-dark')), s({ kind: 'settings', change: { key: 'theme', value: 'dark' } }))
+    .row()
+    .add(...HINT_MODES.map((h) => InlineKeyboard.text(mark(st.hints === h, t(`settings-hints-${h}`)), s({ kind: 'settings', change: { key: 'hints', value: h } }))));
 }
