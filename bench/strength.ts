@@ -11,6 +11,7 @@
  * Options: --games N (games per gnubg pairing, default 1000), --procs P (gnubg processes at
  * once, default 2), --pairs N (pairs per in-process pairing, default 100), --only gnubg|long|short,
  * --pairing name (one gnubg pairing: easy-beginner, medium-intermediate, hard-expert, expert-expert),
+ * --match a_vs_b[,c_vs_d] (only these in-process pairings, e.g. hard_vs_baseline, expert_vs_medium),
  * --no-analyse, --noise X / --plies P (override our level's search, for tuning), --seed S.
  * Prints one JSON object.
  */
@@ -34,6 +35,7 @@ const PAIRS = Number(opt('pairs', '100'));
 const ONLY = opt('only');
 const SEED = Number(opt('seed', '1'));
 const ANALYSE = !argv.includes('--no-analyse');
+const MATCH = opt('match');
 const GNUBG = '/usr/games/gnubg';
 
 interface Rate {
@@ -145,9 +147,10 @@ function inProcess(variant: Variant): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const baseline = new BaselinePlayer();
   const player = (level: Level, i: number): BotPlayer => createPlayer(level, seededFor(level, i));
-  for (const level of LEVELS_IN_ORDER) out[`${level}_vs_baseline`] = versus(variant, player(level, 1), baseline, PAIRS, SEED * 7919);
+  const wanted = (name: string): boolean => !MATCH || MATCH.split(',').includes(name);
+  for (const level of LEVELS_IN_ORDER) if (wanted(`${level}_vs_baseline`)) out[`${level}_vs_baseline`] = versus(variant, player(level, 1), baseline, PAIRS, SEED * 7919);
   const strongest: Level = 'expert';
-  for (const level of LEVELS_IN_ORDER) if (level !== strongest) out[`${strongest}_vs_${level}`] = versus(variant, player(strongest, 2), player(level, 3), PAIRS, SEED * 104729);
+  for (const level of LEVELS_IN_ORDER) if (level !== strongest && wanted(`${strongest}_vs_${level}`)) out[`${strongest}_vs_${level}`] = versus(variant, player(strongest, 2), player(level, 3), PAIRS, SEED * 104729);
   return out;
 }
 

@@ -43,11 +43,14 @@ function matName(name: string): string {
 /**
  * Short nardy in the Jellyfish .mat format: White is the first (left) player. Plays are in each
  * mover's own numbering, as .mat has them; cube actions as " Doubles => 2", " Takes", " Drops".
+ * A match of length N is " N point match"; a single game is a money session, " 0 point match".
  */
 export function toMat(exp: GameExport): string {
   if (exp.variant !== 'short') throw new Error('.mat is a backgammon format: short nardy only');
   const names = { white: matName(exp.players.white), black: matName(exp.players.black) };
-  const out: string[] = [` ${exp.length} point match`, ''];
+  // A single game here scores like a money game (gammons count, the cube has no match score):
+  // gnubg's money session, " 0 point match". A 1-point match would ignore gammons.
+  const out: string[] = [` ${exp.length > 1 ? exp.length : 0} point match`, ''];
   for (const g of exp.games) {
     out.push(` Game ${g.number}`);
     out.push(`${` ${names.white} : ${g.score.white}`.padEnd(MAT_COLUMN + 5)}${names.black} : ${g.score.black}`);
@@ -120,5 +123,5 @@ export function parseMat(text: string): { length: number; games: Array<{ number:
       cur.points = Number(win[2]);
     }
   }
-  return { length: Number(head[1]), games };
+  return { length: Math.max(1, Number(head[1])), games };
 }

@@ -105,6 +105,10 @@ describe('export', () => {
       ['Drops', ''],
     ]);
     expect(back.games[0]!).toMatchObject({ winner: 1, points: 2 });
+    // A single game scores like money play (gammons count): gnubg's money session.
+    const single = toMat({ ...exp, length: 1 });
+    expect(single).toMatch(/^ 0 point match\n/);
+    expect(parseMat(single).length).toBe(1);
     expect(() => toMat(exported(['opening 3-1'], 'long'))).toThrow(/short nardy only/);
   });
 

@@ -1,0 +1,253 @@
+/**
+ * Analysis: npm run -s bench:analysis [-- options]
+ *
+ * 1. Against GNU Backgammon's own analysis (when /usr/games/gnubg is installed): plays short-nardy
+ *    cubeless money games of mixed strength between our levels (seeded players and dice), exports
+ *    each as .mat (the bot's export, src/app/export.ts), has gnubg import and analyse them
+ *    (scripts/gnubg/analyse-mats.py, checker plays at --gnubg-plies, cubeless), analyses the same
+ *    games with `analyse` (src/ai/analysis.ts, at --plies) and compares: each player's error rate
+ *    per game (thousandths of a point per unforced move) against gnubg's, and the per-move losses
+ *    (Pearson correlation over the moves both analysed).
+ * 2. Review time: whole long-nardy games (and one long match) analysed as the bot's Review does,
+ *    on this process's one thread: seconds per game at 0 and 1 ply.
+ *
+ * Options: --games N (games for the gnubg comparison, default 100), --plies 0|1 (our depth,
+ * default 0: what the bot's Review uses), --gnubg-plies N (default 0), --procs P (gnubg processes,
+ * default 2), --long N (long games timed, default 5), --only gnubg|review, --seed S, --keep DIR
+ * (write the .mat and JSON files there). Prints one JSON object.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { analyse, type GameExport } from '../src/ai/analysis.js';
+import { createPlayer, type Level } from '../src/ai/player.js';
+import { toMat } from '../src/app/export.js';
+import { apply, defaultRules, newGame, SeededDice, type GameState, type Variant } from '../src/engine/index.js';
+import { seededRandom } from '../src/sim/rng.js';
+
+const argv = process.argv.slice(2);
+const opt = (name: string, fallback: string): string => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? (argv[i + 1] ?? fallback) : fallback;
+};
+const GAMES = Number(opt('games', '100'));
+const PLIES = Number(opt('plies', '0')) as 0 | 1;
+const GNUBG_PLIES = Number(opt('gnubg-plies', '0'));
+const PROCS = Number(opt('procs', '2'));
+const LONG = Number(opt('long', '5'));
+const ONLY = opt('only', '');
+const SEED = Number(opt('seed', '1'));
+const KEEP = opt('keep', '');
+const GNUBG = '/usr/games/gnubg';
+for (const [k, v] of Object.entries({ GAMES, PLIES, GNUBG_PLIES, PROCS, LONG, SEED })) {
+  if (!Number.isInteger(v) || v < 0) throw new Error(`--${k.toLowerCase().replace('_', '-')} must be a whole number`);
+}
+if (PLIES !== 0 && PLIES !== 1) throw new Error('--plies must be 0 or 1');
+
+/** Mixed strength: every pairing of the three levels without noise-free search everywhere. */
+const PAIRINGS: Array<[Level, Level]> = [
+  ['easy', 'hard'],
+  ['medium', 'medium'],
+  ['hard', 'easy'],
+  ['easy', 'easy'],
+  ['medium', 'hard'],
+  ['hard', 'medium'],
+  ['easy', 'medium'],
+  ['hard', 'hard'],
+];
+
+/** One cubeless game between two levels, as the bot exports it (a single game: money scoring). */
+function playGame(variant: Variant, white: Level, black: Level, seed: number): GameExport {
+  const rules = { ...defaultRules(variant), cube: false };
+  const players = { white: createPlayer(white, seededRandom(seed)), black: createPlayer(black, seededRandom(seed + 7919)) };
+  const dice = new SeededDice(seed);
+  let g: GameState = newGame(variant, { rules });
+  for (let i = 0; i < 5000 && g.phase !== 'over'; i++) {
+    if (g.phase === 'move') g = apply(g, { type: 'play', moves: players[g.position.turn].choosePlay(g) }, g.position.turn);
+    else g = apply(g, { type: 'roll', dice: dice.roll(g.rolls) }, g.position.turn);
+  }
+  if (g.phase !== 'over' || !g.result) throw new Error(`game ${seed} did not finish`);
+  const r = g.result;
+  return {
+    format: 'nardy-game',
+    version: 1,
+    id: `bench-${variant}-${seed}`,
+    variant,
+    rules,
+    length: 1,
+    players: { white: `${white}_W`, black: `${black}_B` },
+    games: [{ number: 1, score: { white: 0, black: 0 }, crawford: false, postCrawford: false, record: g.record, result: { winner: r.winner, points: r.points, kind: r.kind, reason: r.reason ?? '' } }],
+  };
+}
+
+interface GnubgMove {
+  player: 'X' | 'O';
+  dice: [number, number] | null;
+  loss: number | null;
+  options: number;
+}
+interface GnubgFile {
+  file: string;
+  games: Array<{ moves: GnubgMove[]; stats: Record<'X' | 'O', { error: number; unforced: number; moves: number }> }>;
+}
+
+function runGnubg(files: string[], dir: string, proc: number): Promise<GnubgFile[]> {
+  const list = join(dir, `files-${proc}.txt`);
+  const out = join(dir, `gnubg-${proc}.jsonl`);
+  writeFileSync(list, files.join('\n'));
+  return new Promise((resolve, reject) => {
+    const g = spawn(GNUBG, ['-t', '-q', '-r', '-p', 'scripts/gnubg/analyse-mats.py'], {
+      env: { ...process.env, NARDY_FILES: list, NARDY_OUT: out, NARDY_PLIES: String(GNUBG_PLIES) },
+      stdio: 'ignore',
+    });
+    g.once('error', reject);
+    g.once('exit', (code) => {
+      if (!existsSync(out)) return reject(new Error(`gnubg exited (${code}) without results`));
+      resolve(readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as GnubgFile));
+    });
+  });
+}
+
+function pearson(xs: number[], ys: number[]): number {
+  const n = xs.length;
+  const mx = xs.reduce((a, b) => a + b, 0) / n;
+  const my = ys.reduce((a, b) => a + b, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (let i = 0; i < n; i++) {
+    sxy += (xs[i]! - mx) * (ys[i]! - my);
+    sxx += (xs[i]! - mx) ** 2;
+    syy += (ys[i]! - my) ** 2;
+  }
+  return sxy / Math.sqrt(sxx * syy);
+}
+
+const quantile = (xs: number[], q: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+};
+
+async function againstGnubg(): Promise<Record<string, unknown>> {
+  if (!existsSync(GNUBG)) return { skipped: `${GNUBG} is not installed (apt-get install -y gnubg)` };
+  const dir = KEEP || mkdtempSync(join(tmpdir(), 'nardy-analysis-'));
+  mkdirSync(dir, { recursive: true });
+  const t0 = Date.now();
+  const exports: GameExport[] = [];
+  const files: string[] = [];
+  for (let i = 0; i < GAMES; i++) {
+    const [w, b] = PAIRINGS[i % PAIRINGS.length]!;
+    const exp = playGame('short', w, b, SEED * 100_000 + i);
+    exports.push(exp);
+    const f = join(dir, `game-${i}.mat`);
+    writeFileSync(f, toMat(exp));
+    if (KEEP) writeFileSync(join(dir, `game-${i}.json`), JSON.stringify(exp));
+    files.push(f);
+  }
+  const playedS = (Date.now() - t0) / 1000;
+  const t1 = Date.now();
+  const chunks = Array.from({ length: Math.max(1, PROCS) }, (_, p) => files.filter((_, i) => i % Math.max(1, PROCS) === p));
+  const gnubgPromise = Promise.all(chunks.map((c, p) => (c.length ? runGnubg(c, dir, p) : Promise.resolve([])))).then((rs) => {
+    const byFile = new Map<string, GnubgFile>();
+    for (const r of rs) for (const f of r) byFile.set(f.file, f);
+    return { byFile, seconds: (Date.now() - t1) / 1000 };
+  });
+  const t2 = Date.now();
+  const ours = [];
+  for (const exp of exports) ours.push(await analyse(exp, { plies: PLIES }));
+  const oursS = (Date.now() - t2) / 1000;
+  const { byFile, seconds: gnubgS } = await gnubgPromise;
+
+  const perPlayer: Array<{ game: number; side: string; level: string; ours: number; gnubg: number; diff: number }> = [];
+  const lossOurs: number[] = [];
+  const lossGnubg: number[] = [];
+  let misaligned = 0;
+  let bothWithin = 0;
+  for (let i = 0; i < exports.length; i++) {
+    const g = byFile.get(files[i]!)?.games[0];
+    if (!g) {
+      misaligned++;
+      continue;
+    }
+    const plays = ours[i]!.decisions.filter((d) => d.kind === 'play');
+    if (plays.length !== g.moves.length || plays.some((d, k) => (d.side === 'white' ? 'X' : 'O') !== g.moves[k]!.player)) {
+      misaligned++;
+      continue;
+    }
+    // Error rates over the moves both count as unforced (more than one resulting position).
+    const sums = { white: { o: 0, g: 0, n: 0 }, black: { o: 0, g: 0, n: 0 } };
+    plays.forEach((d, k) => {
+      const gm = g.moves[k]!;
+      if (d.forced || gm.loss === null || gm.options <= 1) return;
+      sums[d.side].o += d.loss;
+      sums[d.side].g += gm.loss;
+      sums[d.side].n++;
+      lossOurs.push(d.loss);
+      lossGnubg.push(gm.loss);
+    });
+    let within = 0;
+    for (const side of ['white', 'black'] as const) {
+      const s = sums[side];
+      if (!s.n) continue;
+      const o = (1000 * s.o) / s.n;
+      const gn = (1000 * s.g) / s.n;
+      perPlayer.push({ game: i, side, level: exports[i]!.players[side], ours: +o.toFixed(2), gnubg: +gn.toFixed(2), diff: +(o - gn).toFixed(2) });
+      if (Math.abs(o - gn) <= 3) within++;
+    }
+    if (within === 2) bothWithin++;
+  }
+  const compared = exports.length - misaligned;
+  const diffs = perPlayer.map((p) => Math.abs(p.diff));
+  const byLevel: Record<string, { players: number; ours: number; gnubg: number }> = {};
+  for (const p of perPlayer) {
+    const lvl = p.level.replace(/_[WB]$/, '');
+    const e = (byLevel[lvl] ??= { players: 0, ours: 0, gnubg: 0 });
+    e.players++;
+    e.ours += p.ours;
+    e.gnubg += p.gnubg;
+  }
+  for (const e of Object.values(byLevel)) {
+    e.ours = +(e.ours / e.players).toFixed(2);
+    e.gnubg = +(e.gnubg / e.players).toFixed(2);
+  }
+  if (!KEEP) rmSync(dir, { recursive: true, force: true });
+  return {
+    games: exports.length,
+    compared_games: compared,
+    misaligned,
+    our_plies: PLIES,
+    gnubg_plies: GNUBG_PLIES,
+    player_games: perPlayer.length,
+    player_games_within_3: +(perPlayer.filter((p) => Math.abs(p.diff) <= 3).length / perPlayer.length).toFixed(3),
+    games_both_within_3: +(bothWithin / compared).toFixed(3),
+    error_rate_abs_diff: { mean: +(diffs.reduce((a, b) => a + b, 0) / diffs.length).toFixed(2), p50: +quantile(diffs, 0.5).toFixed(2), p90: +quantile(diffs, 0.9).toFixed(2) },
+    mean_error_rate_by_level: byLevel,
+    moves_compared: lossOurs.length,
+    per_move_loss_correlation: +pearson(lossOurs, lossGnubg).toFixed(3),
+    seconds: { play: +playedS.toFixed(1), ours: +oursS.toFixed(1), gnubg: +gnubgS.toFixed(1) },
+  };
+}
+
+async function reviewTime(): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  const games: GameExport[] = [];
+  for (let i = 0; i < LONG; i++) games.push(playGame('long', i % 2 ? 'hard' : 'medium', i % 2 ? 'easy' : 'hard', SEED * 1000 + i));
+  for (const plies of [0, 1] as const) {
+    const secs: number[] = [];
+    let decisions = 0;
+    for (const g of games) {
+      const t = process.hrtime.bigint();
+      const a = await analyse(g, { plies, progress: () => new Promise<void>((r) => setImmediate(r)) });
+      secs.push(Number(process.hrtime.bigint() - t) / 1e9);
+      decisions += a.decisions.length;
+    }
+    out[`long_game_${plies}ply_s`] = { games: secs.length, decisions_per_game: Math.round(decisions / secs.length), mean: +(secs.reduce((a, b) => a + b, 0) / secs.length).toFixed(2), max: +Math.max(...secs).toFixed(2) };
+  }
+  return out;
+}
+
+const result: Record<string, unknown> = {};
+if (ONLY !== 'review') result.against_gnubg = await againstGnubg();
+if (ONLY !== 'gnubg') result.review = await reviewTime();
+console.log(JSON.stringify(result, null, 2));
