@@ -42,7 +42,8 @@ export interface CreatedBot {
   readonly services: Services;
   readonly publishCommands: () => Promise<void>;
   /** Resolves when every board queued so far has been sent (or given up). */
-  readonly settled: () => Promise<void>;
+  /** Resolves when the boards in flight are shown (and the reviews posted, unless `reviews: false`). */
+  readonly settled: (opts?: { readonly reviews?: boolean }) => Promise<void>;
   /** Send the boards of games that never got one (the process stopped in between). */
   readonly resume: () => Promise<number>;
   /** Run the due shared timers (move clocks); returns how many fired. */
@@ -129,6 +130,7 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
   });
   // Updates of one chat are handled in order (different chats run concurrently): a reply never
   // overtakes the button press before it, and two presses on one board apply one after the other.
+  const reviews = opts.reviews ?? new Reviews({ atOnce: config.reviewsAtOnce });
   root.use(sequentialize((ctx) => (ctx.chat?.id ?? ctx.from?.id)?.toString()));
   root.use(i18n);
   // Dialogues keep their state in the store (a day at most), keyed by chat. Only private text
@@ -164,7 +166,7 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
   root.use(resignFeature(services));
   root.use(abandonFeature(services));
   root.use(fairFeature(services));
-  root.use(reviewFeature(services, opts.reviews ?? new Reviews({ atOnce: config.reviewsAtOnce })));
+  root.use(reviewFeature(services, reviews));
   root.use(migrateFeature(services));
   root.on('callback_query:data', async (ctx) => {
     await answerQuery(ctx, ctx.t('toast-bad-button'));
@@ -192,5 +194,7 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
     return events.length;
   };
 
-  return { bot, services, publishCommands: () => commands.setCommands(bot), settled: () => boards.settled(), resume, tick };
+  return { bot, services, publishCommands: () => commands.setCommands(bot), settled: async (o = {}) => {
+      await Promise.all([boards.settled(), o.reviews === false ? undefined : reviews.settled()]);
+    }, resume, tick };
 }

@@ -118,13 +118,20 @@ describe('the hint setting', () => {
 describe('the review queue', () => {
   it('one review at a time: the others wait in line (told their place as it moves), then each shows progress and their summary', async () => {
     const reviews = new Reviews({ atOnce: 1, progressEveryMs: 0 });
-    const h = botHarness({ defaultLanguage: 'en', reviews });
+    const h = botHarness({ defaultLanguage: 'en', reviews, waitForReviews: false });
     const a = await playOut(h, 'easy', 'short', ann);
     const b = await playOut(h, 'easy', 'short', ben);
     const c = await playOut(h, 'easy', 'short', cy);
     const before = { ann: h.in(ann.id).length, ben: h.in(ben.id).length, cy: h.in(cy.id).length };
     await Promise.all([h.press(ann, h.board(ann.id), `rv|${a.id}|r`), h.press(ben, h.board(ben.id), `rv|${b.id}|r`), h.press(cy, h.board(cy.id), `rv|${c.id}|r`)]);
     const note = (u: User, n: number): Message => h.in(u.id).slice(n).find((m) => /^(Analysing|Your review is in line|Review:)/.test(m.history[0] ?? ''))!;
+    // The presses were answered at once; the reviews run on. Meanwhile the bot answers Cy, whose
+    // review still waits in line.
+    expect(note(cy, before.cy).history).toEqual(['Your review is in line: 2 ahead of it.']);
+    await h.say(cy, '/help');
+    expect(h.last(cy.id).text).not.toMatch(/^(Analysing|Your review)/);
+    expect(note(cy, before.cy).history.some((x) => x.startsWith('Review:'))).toBe(false);
+    await h.reviews.settled();
     const first = note(ann, before.ann);
     const second = note(ben, before.ben);
     expect(first.history[0]).toBe('Analysing… 0%');
@@ -157,6 +164,7 @@ describe('review and export', () => {
     expect(labels).toEqual(expect.arrayContaining(['📊 Review', '💾 Export']));
     const before = h.in(ann.id).length;
     await h.press(ann, end, `rv|${rec.id}|r`);
+    await h.reviews.settled();
     const after = h.in(ann.id).slice(before);
     const summary = after.find((m) => /^Review: Short nardy/.test(m.text))!;
     expect(summary.text).toMatch(/Ann: error rate \d+\.\d over \d+ moves; doubtful \d+, bad \d+, very bad \d+; luck [+−]\d\.\d\d/);

@@ -9,7 +9,7 @@ import { createPlayer, type Level } from '../../src/ai/player.js';
 import { inProcess } from '../../src/ai/thinker.js';
 import { createApp, type App } from '../../src/app/index.js';
 import { createBot, type CreatedBot } from '../../src/bot/index.js';
-import type { Reviews } from '../../src/bot/features/review.js';
+import { Reviews } from '../../src/bot/features/review.js';
 import { UNPACED } from '../../src/bot/outbox.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger, type Logger } from '../../src/logger.js';
@@ -55,6 +55,8 @@ export interface HarnessOptions {
   readonly defaultLanguage?: 'ru' | 'en';
   /** The bot's reviews (to watch the queue and its progress messages). */
   readonly reviews?: Reviews;
+  /** Each update waits for the reviews it started to be posted (default); false: they run on. */
+  readonly waitForReviews?: boolean;
 }
 
 export function botHarness(opts: HarnessOptions = {}) {
@@ -95,14 +97,15 @@ export function botHarness(opts: HarnessOptions = {}) {
     }
     return { ok: true, result: true } as never;
   };
-  const created: CreatedBot = createBot(config, app, opts.log ?? createLogger('silent'), { outbox: { pacer: UNPACED, sleep: async () => undefined }, transport, ...(opts.reviews ? { reviews: opts.reviews } : {}) });
+  const reviews = opts.reviews ?? new Reviews();
+  const created: CreatedBot = createBot(config, app, opts.log ?? createLogger('silent'), { outbox: { pacer: UNPACED, sleep: async () => undefined }, transport, reviews });
   const { bot } = created;
   bot.botInfo = { id: 1, is_bot: true, first_name: 'Nardy', username: 'nardy_bot', can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: true, can_connect_to_business: false, has_main_web_app: false } as typeof bot.botInfo;
 
   let updateId = 1;
   const handle = async (u: Update): Promise<void> => {
     await bot.handleUpdate(u);
-    await created.settled();
+    await created.settled({ reviews: opts.waitForReviews ?? true });
   };
   const chatOf = (chat: { id: number; type: string }) => (chat.type === 'private' ? chat : { ...chat, title: 'Nardy club' });
 
@@ -110,6 +113,7 @@ export function botHarness(opts: HarnessOptions = {}) {
     app,
     store,
     created,
+    reviews,
     calls,
     messages,
     /** A message sent by a user (commands get their entity). */

@@ -67,6 +67,8 @@ export class Reviews {
   private readonly queue: Job[] = [];
   private readonly cache = new Map<string, Analysis>();
   private readonly inFlight = new Map<string, Promise<Analysis>>();
+  /** What runs after a press returned: the analyses and the posting of their results. */
+  private readonly background = new Set<Promise<void>>();
 
   constructor(opts: ReviewsOptions = {}) {
     this.atOnce = Math.max(1, opts.atOnce ?? REVIEWS_AT_ONCE);
@@ -113,6 +115,17 @@ export class Reviews {
     }).finally(() => this.inFlight.delete(rec.id));
     this.inFlight.set(rec.id, p);
     return { place, result: p };
+  }
+
+  /** Keep a piece of work that runs after its update was handled (see settled). */
+  track(work: Promise<void>): void {
+    this.background.add(work);
+    void work.finally(() => this.background.delete(work));
+  }
+
+  /** Resolves when every review asked for so far is posted (shutdown, tests). */
+  async settled(): Promise<void> {
+    while (this.background.size) await Promise.allSettled([...this.background]);
   }
 
   private pump(): void {
@@ -266,25 +279,30 @@ export function reviewFeature(s: Services, reviews: Reviews): Composer<Ctx> {
     await answerQuery(ctx, t('toast-review'));
     const note = await attempt(() => ctx.api.sendMessage(chatId, queued ? t('review-queued', { position: String(ticket.place) }) : t('review-progress', { percent: '0' })));
     noteSent(note);
-    const a = await ticket.result.catch((e: unknown) => {
-      s.log.error({ err: e, game: rec.id }, 'review failed');
-      return null;
-    });
-    if (!a) {
-      if (note.ok) await attempt(() => ctx.api.editMessageText(chatId, note.value.message_id, t('review-failed')));
-      return;
-    }
-    const text = summary(t, rec, a);
-    if (note.ok) await attempt(() => ctx.api.editMessageText(chatId, note.value.message_id, text));
-    else await attempt(() => ctx.api.sendMessage(chatId, text));
-    const list = mistakesOf(a, side);
-    if (list.length === 0) return void (await attempt(() => ctx.api.sendMessage(chatId, t('review-no-mistakes', { name: playerName(rec.players[side], t) }))));
-    const shown = Math.min(3, list.length);
-    for (let i = 0; i < shown; i++) {
-      const png = await mistakePicture(rec, list[i]!, viewer, settings.theme, t);
-      const kb = i === shown - 1 && list.length > shown ? browse(t, rec.id, i, list.length) : undefined;
-      await attempt(() => ctx.api.sendPhoto(chatId, new InputFile(png, 'mistake.png'), { caption: mistakeCaption(t, list[i]!, i, list.length), ...(kb ? { reply_markup: kb } : {}) }));
-    }
+    // The rest runs off the update path: this chat's next updates need not wait for the analysis.
+    reviews.track(
+      (async () => {
+        const a = await ticket.result.catch((e: unknown) => {
+          s.log.error({ err: e, game: rec.id }, 'review failed');
+          return null;
+        });
+        if (!a) {
+          if (note.ok) await attempt(() => ctx.api.editMessageText(chatId, note.value.message_id, t('review-failed')));
+          return;
+        }
+        const text = summary(t, rec, a);
+        if (note.ok) await attempt(() => ctx.api.editMessageText(chatId, note.value.message_id, text));
+        else await attempt(() => ctx.api.sendMessage(chatId, text));
+        const list = mistakesOf(a, side);
+        if (list.length === 0) return void (await attempt(() => ctx.api.sendMessage(chatId, t('review-no-mistakes', { name: playerName(rec.players[side], t) }))));
+        const shown = Math.min(3, list.length);
+        for (let i = 0; i < shown; i++) {
+          const png = await mistakePicture(rec, list[i]!, viewer, settings.theme, t);
+          const kb = i === shown - 1 && list.length > shown ? browse(t, rec.id, i, list.length) : undefined;
+          await attempt(() => ctx.api.sendPhoto(chatId, new InputFile(png, 'mistake.png'), { caption: mistakeCaption(t, list[i]!, i, list.length), ...(kb ? { reply_markup: kb } : {}) }));
+        }
+      })().catch((e: unknown) => s.log.error({ err: e, game: rec.id }, 'posting a review failed')),
+    );
   });
 
   c.callbackQuery(/^ht\|/, async (ctx) => {
