@@ -9,7 +9,7 @@ import { InlineKeyboard, InputFile, type Api } from 'grammy';
 import type { BoardPlaces } from '../app/boards.js';
 import { DEFAULT_SETTINGS, type GameRecord, type Seat, type UserSettings } from '../app/model.js';
 import type { Players } from '../app/players.js';
-import { displayPosition } from '../engine/game.js';
+import { actor, displayPosition } from '../engine/game.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from './metrics.js';
 import { renderPosition } from '../render/index.js';
@@ -52,6 +52,25 @@ export interface Notices {
   once(key: string): Promise<boolean>;
   last(gameId: string, chatId: number): Promise<number | null>;
   remember(gameId: string, chatId: number, messageId: number): Promise<void>;
+}
+
+/**
+ * What a seat's board shows. By link, the waiting player's board shows the turn as it began
+ * (dice rolled, no steps yet): the mover's steps in progress are not sent to the other chat
+ * (each would be an edit there, and link games' boards share Telegram's global cap); the played
+ * turn arrives whole.
+ */
+export function seatView(rec: GameRecord, seat: Seat): GameRecord {
+  const g = rec.match.game;
+  if (!waitingSeat(rec, seat) || g.phase !== 'move' || g.steps.length === 0) return rec;
+  return { ...rec, match: { ...rec.match, game: { ...g, steps: [] } } };
+}
+
+/** A board of one's own (by link) while the other player is to act. */
+function waitingSeat(rec: GameRecord, seat: Seat): boolean {
+  if (rec.kind !== 'link' || rec.finished) return false;
+  const p = rec.players[actor(rec.match.game) ?? rec.match.game.position.turn];
+  return !(p.kind === 'human' && p.id === seat.owner);
 }
 
 /** Who this process is, for the shared delivery locks of boards. */
@@ -182,11 +201,15 @@ export class Boards {
     if (!seat) return 'skipped';
     const t = translator(this.deps.i18n, seat.lang);
     const settings = await this.settingsFor(seat);
-    const text = caption(rec, seat, t, settings);
+    const shown = seatView(rec, seat);
+    const text = caption(shown, seat, t, settings);
     const claim = (await this.deps.claimOf?.(rec)) ?? null;
-    const markup = gameKeyboard(rec, t, { viewer: viewerOf(rec, seat, settings), variant: rec.match.variant }, { ...opts, seatOwner: seat.owner, claim, hints: settings.hints });
-    const options = renderOptions(rec, seat, t, settings);
-    const look = JSON.stringify([text, markup, options, displayPosition(rec.match.game)]);
+    const markup = gameKeyboard(shown, t, { viewer: viewerOf(rec, seat, settings), variant: rec.match.variant }, { ...opts, seatOwner: seat.owner, claim, hints: settings.hints });
+    const options = renderOptions(shown, seat, t, settings);
+    // A waiting board's buttons (Resign…) work a version behind, so a new version alone is no
+    // reason to edit it.
+    const keys = waitingSeat(rec, seat) ? JSON.stringify(markup).replaceAll(`|${rec.v}|`, '|v|') : markup;
+    const look = JSON.stringify([text, keys, options, displayPosition(shown.match.game)]);
     const api = this.deps.api;
     const where = await this.deps.places.where(rec.id, chatId);
     if (where && !opts.fresh && before?.look === look) return 'skipped'; // nothing would change
@@ -196,7 +219,7 @@ export class Boards {
     }
     if (where?.v !== undefined && where.v > rec.v) return 'skipped'; // another instance showed a newer one
     const r0 = performance.now();
-    const png = await renderPosition(displayPosition(rec.match.game), options);
+    const png = await renderPosition(displayPosition(shown.match.game), options);
     this.deps.metrics?.render.observe((performance.now() - r0) / 1000);
     if (where && !opts.fresh) {
       const r = await attempt(() => api.editMessageMedia(where.chatId, where.messageId, { type: 'photo', media: new InputFile(png, 'board.png'), caption: text }, { reply_markup: markup }));

@@ -55,6 +55,46 @@ describe('a game by link', () => {
     expect(await h.app.invitations.view(id, eve.id)).toMatchObject({ kind: 'used', mine: false });
   });
 
+  it("the waiting player's board is not edited for the mover's steps in progress, only for the turn played", async () => {
+    const h = botHarness();
+    const { id } = await linkGame(h);
+    let checked = false;
+    for (let turn = 0; turn < 12 && !checked; turn++) {
+      const rec = (await h.app.games.get(id))!;
+      const mover = (actor(rec.match.game) ?? rec.match.game.position.turn) === sideOfUser(rec, ann.id) ? ann : ben;
+      const other = mover === ann ? ben : ann;
+      let board = h.board(mover.id);
+      const roll = gameButtons(board).find((d) => /\|r$/.test(d));
+      if (roll) await h.press(mover, board, roll);
+      board = h.board(mover.id);
+      const step = gameButtons(board).find((d) => /\|s\d{4}(\||$)/.test(d));
+      if (step) {
+        const before = h.board(other.id).history.length;
+        await h.press(mover, board, step);
+        expect(h.board(mover.id).history.length).toBeGreaterThan(0);
+        expect(h.board(other.id).history.length).toBe(before);
+        // Its Resign button, a version behind now, still opens the menu.
+        const waiting = h.board(other.id);
+        const resign = gameButtons(waiting).find((d) => /\|Rm$/.test(d))!;
+        expect(await h.press(other, waiting, resign)).not.toMatch(/stale|устарел/i);
+        const menu = gameButtons(h.board(other.id));
+        expect(menu.some((d) => /\|Rb$/.test(d))).toBe(true);
+        await h.press(other, h.board(other.id), menu.find((d) => /\|Rb$/.test(d))!);
+        checked = true;
+      }
+      // Finish the turn: the rest of the steps, then Done; the other board then shows it.
+      for (let i = 0; i < 6; i++) {
+        board = h.board(mover.id);
+        const next = gameButtons(board).find((d) => /\|(P\d+|s\d{4}|d)(\||$)/.test(d));
+        if (!next) break;
+        const before = h.board(other.id).history.length;
+        await h.press(mover, board, next);
+        if (/\|d(\||$)/.test(next) || /\|P\d+/.test(next)) expect(h.board(other.id).history.length).toBeGreaterThan(before);
+      }
+    }
+    expect(checked).toBe(true);
+  });
+
   it('a whole match: at most one "your move" per turn, each in the chat of the one to act', async () => {
     // "Your move" as soon as the turn passes (LINK_NOTICE_SECONDS=0), when the timers run.
     const h = botHarness({ moveLimits: { group: 300, link: 3600, notice: 0 } });

@@ -29,7 +29,13 @@ export function gameFeature(s: Services): Composer<Ctx> {
     if (act.type === 'resign-menu' || act.type === 'back' || act.type === 'rematch') {
       const rec = await s.app.games.get(cb.id);
       if (!rec) return void (await answerQuery(ctx, ctx.t('toast-gone')));
-      if (rec.v !== cb.v) return void (await stale(ctx, s, rec, pressedAt));
+      if (rec.v !== cb.v) {
+        // Opening or closing the resign menu changes nothing, so a board a version behind will
+        // do when it is the chat's current board (by link the waiting player's board is not
+        // edited for each of the mover's steps). A rematch, or an old message, is stale.
+        const current = pressedAt && act.type !== 'rematch' ? await s.boards.messageOf(rec, pressedAt.chatId) : null;
+        if (current === null || current !== pressedAt?.messageId) return void (await stale(ctx, s, rec, pressedAt));
+      }
       if (!sideOfUser(rec, userId)) return void (await answerQuery(ctx, ctx.t('toast-not-player')));
       if (act.type === 'rematch') {
         const next = await s.app.games.rematch(rec.id, rec.v, userId, await s.app.players.matchDice(userId, ctx.callbackQuery.id));
