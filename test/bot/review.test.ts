@@ -4,7 +4,8 @@ import type { GameRecord, HintMode, PlayerRef } from '../../src/app/model.js';
 import { parseCallback } from '../../src/bot/codec.js';
 import { Reviews } from '../../src/bot/features/review.js';
 import { hintsOffered } from '../../src/bot/view/keyboard.js';
-import { botHarness, type BotHarness, type Message, type User } from '../helpers/bot-harness.js';
+import { actor } from '../../src/engine/game.js';
+import { botHarness, GROUP, type BotHarness, type Message, type User } from '../helpers/bot-harness.js';
 
 const ann: User = { id: 91, first_name: 'Ann', language_code: 'en' };
 const ben: User = { id: 92, first_name: 'Ben', language_code: 'en' };
@@ -186,3 +187,44 @@ describe('review and export', () => {
     expect(await h.press({ id: 999, first_name: 'Zed', language_code: 'en' }, end, `rv|${rec.id}|r`)).toMatch(/Only the players/);
   }, 120_000);
 });
+
+describe('review in a group', () => {
+  it('each player reviews their own moves; the summary gives both players, the mistakes are the presser\'s', async () => {
+    const h = botHarness({ defaultLanguage: 'en' });
+    await h.say(ann, '/play short', GROUP, { from: ben });
+    await h.pressLabel(ben, h.last(GROUP.id), /Accept|Принять/);
+    const id = gameId(h.board(GROUP.id));
+    let rec = (await h.app.games.get(id))!;
+    const userOf = (side: 'white' | 'black'): User => {
+      const p = rec.players[side];
+      return p.kind === 'human' && p.id === ann.id ? ann : ben;
+    };
+    for (let i = 0; i < 800 && !rec.finished; i++) {
+      const board = h.board(GROUP.id);
+      const b = board.buttons.flat().find((x) => /^g\|.*\|(r|P\d+|s\d{4}|d|t)(\||$)/.test(x.callback_data ?? ''));
+      if (!b) throw new Error(`nothing to press: ${JSON.stringify(board.buttons)}`);
+      await h.press(userOf(actor(rec.match.game) ?? rec.match.game.position.turn), board, b.callback_data!);
+      rec = (await h.app.games.get(id))!;
+    }
+    expect(rec.finished).toBe(true);
+    const end = h.board(GROUP.id);
+    expect(end.buttons.flat().map((b) => b.text)).toContain('📊 Review');
+    for (const who of [ann, ben]) {
+      const before = h.in(GROUP.id).length;
+      await h.press(who, end, `rv|${rec.id}|r`);
+      const after = h.in(GROUP.id).slice(before);
+      const summary = after.find((m) => /^Review: Short nardy/.test(m.text))!;
+      expect(summary.text).toContain('Ann: error rate');
+      expect(summary.text).toContain('Ben: error rate');
+      const side = rec.players.white.kind === 'human' && rec.players.white.id === who.id ? 'white' : 'black';
+      const mistakes = after.filter((m) => m.photo);
+      const none = after.find((m) => /made no mistake/.test(m.text));
+      // Pictures of the presser's mistakes only (or the note that there were none, by name).
+      if (mistakes.length === 0) expect(none?.text).toContain(who.first_name);
+      const a = h.reviews.cached(rec.id)!;
+      const mine = a.decisions.filter((d) => d.side === side && !d.forced && d.mark !== 'ok');
+      expect(mistakes.length).toBe(Math.min(3, mine.length));
+    }
+  }, 120_000);
+});
+
