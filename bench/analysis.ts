@@ -199,17 +199,19 @@ async function againstGnubg(): Promise<Record<string, unknown>> {
   }
   const compared = exports.length - misaligned;
   const diffs = perPlayer.map((p) => Math.abs(p.diff));
-  const byLevel: Record<string, { players: number; ours: number; gnubg: number }> = {};
+  const byLevel: Record<string, { players: number; ours: number; gnubg: number; within_3: number }> = {};
   for (const p of perPlayer) {
     const lvl = p.level.replace(/_[WB]$/, '');
-    const e = (byLevel[lvl] ??= { players: 0, ours: 0, gnubg: 0 });
+    const e = (byLevel[lvl] ??= { players: 0, ours: 0, gnubg: 0, within_3: 0 });
     e.players++;
     e.ours += p.ours;
     e.gnubg += p.gnubg;
+    if (Math.abs(p.diff) <= 3) e.within_3++;
   }
   for (const e of Object.values(byLevel)) {
     e.ours = +(e.ours / e.players).toFixed(2);
     e.gnubg = +(e.gnubg / e.players).toFixed(2);
+    e.within_3 = +(e.within_3 / e.players).toFixed(3);
   }
   if (!KEEP) rmSync(dir, { recursive: true, force: true });
   return {
@@ -222,7 +224,7 @@ async function againstGnubg(): Promise<Record<string, unknown>> {
     player_games_within_3: +(perPlayer.filter((p) => Math.abs(p.diff) <= 3).length / perPlayer.length).toFixed(3),
     games_both_within_3: +(bothWithin / compared).toFixed(3),
     error_rate_abs_diff: { mean: +(diffs.reduce((a, b) => a + b, 0) / diffs.length).toFixed(2), p50: +quantile(diffs, 0.5).toFixed(2), p90: +quantile(diffs, 0.9).toFixed(2) },
-    mean_error_rate_by_level: byLevel,
+    by_level: byLevel,
     moves_compared: lossOurs.length,
     per_move_loss_correlation: +pearson(lossOurs, lossGnubg).toFixed(3),
     seconds: { play: +playedS.toFixed(1), ours: +oursS.toFixed(1), gnubg: +gnubgS.toFixed(1) },

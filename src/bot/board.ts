@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { InlineKeyboard, InputFile, type Api } from 'grammy';
 import type { BoardPlaces } from '../app/boards.js';
-import { DEFAULT_SETTINGS, type GameRecord, type Seat, type UserSettings } from '../app/model.js';
+import { DEFAULT_SETTINGS, type GameEvent, type GameRecord, type Seat, type UserSettings } from '../app/model.js';
 import type { Players } from '../app/players.js';
 import { actor, displayPosition } from '../engine/game.js';
 import type { Logger } from '../logger.js';
@@ -60,10 +60,16 @@ export interface Notices {
  * (each would be an edit there, and link games' boards share Telegram's global cap); the played
  * turn arrives whole.
  */
-export function seatView(rec: GameRecord, seat: Seat): GameRecord {
+export function seatView(rec: GameRecord, seat: Seat, turnEvents?: readonly GameEvent[]): GameRecord {
   const g = rec.match.game;
   if (!waitingSeat(rec, seat) || g.phase !== 'move' || g.steps.length === 0) return rec;
-  return { ...rec, match: { ...rec.match, game: { ...g, steps: [] } } };
+  // The caption's news as the turn began (a step's own version has none).
+  return { ...rec, events: turnEvents ?? rec.events, match: { ...rec.match, game: { ...g, steps: [] } } };
+}
+
+/** The roll a board shows: the steps of one turn share it. */
+function turnOf(rec: GameRecord): string {
+  return `${rec.match.gameNo}.${rec.match.game.rolls}`;
 }
 
 /** A board of one's own (by link) while the other player is to act. */
@@ -94,8 +100,8 @@ type Sent = 'sent' | 'skipped' | 'flood' | 'resend' | 'failed';
 
 export class Boards {
   private readonly slots = new Map<string, Slot>();
-  /** The newest version on each board, and what it looked like (to skip identical edits). */
-  private readonly shown = new Map<string, { v: number; look: string }>();
+  /** The newest version on each board, what it looked like (to skip identical edits), and the roll and news it showed. */
+  private readonly shown = new Map<string, { v: number; look: string; turn: string; events: readonly GameEvent[] }>();
   /** Turn notices on their way (sent after the board, in the chat's next slot). */
   private readonly notifying = new Set<Promise<void>>();
   private readonly lastNotice = new Map<number, Promise<void>>();
@@ -201,7 +207,7 @@ export class Boards {
     if (!seat) return 'skipped';
     const t = translator(this.deps.i18n, seat.lang);
     const settings = await this.settingsFor(seat);
-    const shown = seatView(rec, seat);
+    const shown = seatView(rec, seat, before?.turn === turnOf(rec) ? before.events : undefined);
     const text = caption(shown, seat, t, settings);
     const claim = (await this.deps.claimOf?.(rec)) ?? null;
     const markup = gameKeyboard(shown, t, { viewer: viewerOf(rec, seat, settings), variant: rec.match.variant }, { ...opts, seatOwner: seat.owner, claim, hints: settings.hints });
@@ -214,7 +220,7 @@ export class Boards {
     const where = await this.deps.places.where(rec.id, chatId);
     if (where && !opts.fresh && before?.look === look) return 'skipped'; // nothing would change
     if (where && !opts.fresh && opts.seen && opts.seen.messageId === where.messageId && opts.seen.caption === text && sameButtons(opts.seen.keyboard, markup.inline_keyboard)) {
-      this.markShown(key, rec, look);
+      this.markShown(key, rec, look, shown);
       return 'skipped'; // the pressed message already shows this
     }
     if (where?.v !== undefined && where.v > rec.v) return 'skipped'; // another instance showed a newer one
@@ -226,7 +232,7 @@ export class Boards {
       if (r.ok || r.kind === 'not-modified') {
         await this.deps.places.remember(rec.id, { chatId, messageId: where.messageId, v: rec.v });
         await this.notify(rec, seat, t, true);
-        return this.markShown(key, rec, look);
+        return this.markShown(key, rec, look, shown);
       }
       if (r.kind === 'flood') return 'flood';
       if (r.kind !== 'gone') return 'failed';
@@ -237,7 +243,7 @@ export class Boards {
     if (!sent.ok) return sent.kind === 'flood' ? 'flood' : 'failed';
     await this.deps.places.remember(rec.id, { chatId, messageId: sent.value.message_id, v: rec.v });
     await this.notify(rec, seat, t, false);
-    return this.markShown(key, rec, look);
+    return this.markShown(key, rec, look, shown);
   }
 
   /**
@@ -302,9 +308,9 @@ export class Boards {
   }
 
   /** Remember the newest version shown (bounded: the oldest games are forgotten first). */
-  private markShown(key: string, rec: GameRecord, look: string): Sent {
+  private markShown(key: string, rec: GameRecord, look: string, shown: GameRecord = rec): Sent {
     this.shown.delete(key);
-    if (!rec.finished) this.shown.set(key, { v: rec.v, look });
+    if (!rec.finished) this.shown.set(key, { v: rec.v, look, turn: turnOf(rec), events: shown.events });
     if (this.shown.size > 20_000) this.shown.delete(this.shown.keys().next().value!);
     return 'sent';
   }

@@ -116,20 +116,28 @@ describe('a match by link between two private chats', () => {
     await fake.waitFor(() => fake.chatMessages(ben.id).find((m) => /Вы уже играете/.test(m.text ?? '')), 10_000, 'the own-game answer');
 
     let turns = 0;
-    let last = rec;
+    let last = (await games().get(id))!;
+    await synced(id, last.v, [ann, ben]);
     for (let presses = 0; presses < 2000; presses++) {
       const m = mover(ann, ben);
       if (!m) break;
       const other = m.user === ann ? ben : ann;
       // The waiting player's board offers nothing but resigning.
       expect(buttons(board(fake, other.id)).map((b) => b.data.split('|')[3])).toEqual(['Rm']);
+      const otherEdits = board(fake, other.id)!.edits;
       const r = await pressAndWait(fake, chatOf(m.user), m.user, m.msg, m.data);
       expect(r.answer ?? '').not.toMatch(/out of date|устарела|not your|не ваш/i);
       const now = (await games().get(id))!;
       const passed = now.match.game.record.length !== last.match.game.record.length;
       if (passed) turns++;
       last = now;
-      if (!now.finished) await synced(id, now.v, [ann, ben]);
+      // The waiting board follows the rolls and the plays, not the mover's steps in progress.
+      const step = /\|s\d{4}(\||$)/.test(m.data) && !passed;
+      if (!now.finished) await synced(id, now.v, step ? [m.user] : [ann, ben]);
+      if (step && !now.finished) {
+        await new Promise((r) => setTimeout(r, 300));
+        expect(board(fake, other.id)!.edits).toBe(otherEdits);
+      }
       if (passed && turns === 2 && !now.finished) {
         // The one to move now waits: one "your move" comes to their chat, none to the other's.
         const next = mover(ann, ben)!.user;
