@@ -423,6 +423,7 @@ btn-prev = ◀ Previous
 btn-next = Next ▶
 cmd-export = Your last game as a file (JSON; .mat for gnubg)
 toast-review = Analysing the game…
+toast-review-running = Your review of this game is already on its way.
 review-queued = Your review is in line: { $position } ahead of it.
 review-progress = Analysing… { $percent }%
 review-failed = The analysis failed; please try again later.

@@ -448,6 +448,7 @@ btn-prev = ◀ Назад
 btn-next = Дальше ▶
 cmd-export = Последняя партия файлом (JSON; .mat для gnubg)
 toast-review = Разбираю партию…
+toast-review-running = Разбор этой партии уже готовится.
 review-queued = Разбор в очереди: перед ним { $position }.
 review-progress = Разбираю… { $percent }%
 review-failed = Разбор не удался; попробуйте позже.

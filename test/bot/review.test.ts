@@ -129,10 +129,13 @@ describe('the review queue', () => {
     // The presses were answered at once; the reviews run on. Meanwhile the bot answers Cy, whose
     // review still waits in line.
     expect(note(cy, before.cy).history).toEqual(['Your review is in line: 2 ahead of it.']);
+    expect(await h.press(cy, h.board(cy.id), `rv|${c.id}|r`)).toBe('Your review of this game is already on its way.');
     await h.say(cy, '/help');
     expect(h.last(cy.id).text).not.toMatch(/^(Analysing|Your review)/);
     expect(note(cy, before.cy).history.some((x) => x.startsWith('Review:'))).toBe(false);
     await h.reviews.settled();
+    // Each asked once and got one summary, the double press none.
+    for (const [u, n] of [[ann, before.ann], [ben, before.ben], [cy, before.cy]] as const) expect(h.in(u.id).slice(n).filter((m) => /^Review: Short nardy/.test(m.history.at(-1) ?? '')).length).toBe(1);
     const first = note(ann, before.ann);
     const second = note(ben, before.ben);
     expect(first.history[0]).toBe('Analysing… 0%');
@@ -167,6 +170,7 @@ describe('review and export', () => {
     await h.press(ann, end, `rv|${rec.id}|r`);
     await h.reviews.settled();
     const after = h.in(ann.id).slice(before);
+    expect(after.filter((m) => /^Review: Short nardy/.test(m.text)).length).toBe(1);
     const summary = after.find((m) => /^Review: Short nardy/.test(m.text))!;
     expect(summary.text).toMatch(/Ann: error rate \d+\.\d over \d+ moves; doubtful \d+, bad \d+, very bad \d+; luck [+−]\d\.\d\d/);
     expect(summary.history[0]).toMatch(/Analysing… 0%|in line/);

@@ -69,6 +69,8 @@ export class Reviews {
   private readonly inFlight = new Map<string, Promise<Analysis>>();
   /** What runs after a press returned: the analyses and the posting of their results. */
   private readonly background = new Set<Promise<void>>();
+  /** The reviews being posted, by game, chat and person: a second press waits for the first. */
+  private readonly posting = new Set<string>();
 
   constructor(opts: ReviewsOptions = {}) {
     this.atOnce = Math.max(1, opts.atOnce ?? REVIEWS_AT_ONCE);
@@ -118,9 +120,18 @@ export class Reviews {
   }
 
   /** Keep a piece of work that runs after its update was handled (see settled). */
-  track(work: Promise<void>): void {
+  track(work: Promise<void>, key?: string): void {
     this.background.add(work);
-    void work.finally(() => this.background.delete(work));
+    if (key !== undefined) this.posting.add(key);
+    void work.finally(() => {
+      this.background.delete(work);
+      if (key !== undefined) this.posting.delete(key);
+    });
+  }
+
+  /** Whether the review with this key (see track) is still on its way. */
+  busy(key: string): boolean {
+    return this.posting.has(key);
   }
 
   /** Resolves when every review asked for so far is posted (shutdown, tests). */
@@ -250,6 +261,10 @@ export function reviewFeature(s: Services, reviews: Reviews): Composer<Ctx> {
       return;
     }
     const chatId = ctx.chat!.id;
+    // A second press while this person's review of the game is on its way would post it twice.
+    // (A chat's updates are handled one after the other, so the first has been tracked by now.)
+    const key = `${rec.id}:${chatId}:${ctx.from.id}`;
+    if (reviews.busy(key)) return void (await answerQuery(ctx, t('toast-review-running')));
     // Into the line first (the place is known at the press), then the message that shows it.
     let noteSent!: (n: Note) => void;
     const noteReady = new Promise<Note>((r) => (noteSent = r));
@@ -302,6 +317,7 @@ export function reviewFeature(s: Services, reviews: Reviews): Composer<Ctx> {
           await attempt(() => ctx.api.sendPhoto(chatId, new InputFile(png, 'mistake.png'), { caption: mistakeCaption(t, list[i]!, i, list.length), ...(kb ? { reply_markup: kb } : {}) }));
         }
       })().catch((e: unknown) => s.log.error({ err: e, game: rec.id }, 'posting a review failed')),
+      key,
     );
   });
 
