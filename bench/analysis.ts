@@ -14,16 +14,19 @@
  * Options: --games N (games for the gnubg comparison, default 100), --plies 0|1 (our depth,
  * default 0: what the bot's Review uses), --gnubg-plies N (default 0), --procs P (gnubg processes,
  * default 2), --long N (long games timed, default 5), --only gnubg|review, --seed S, --keep DIR
- * (write the .mat and JSON files there). Prints one JSON object.
+ * (write the .mat and JSON files there), --dump FILE (one JSON line per compared move: position,
+ * dice, play, both losses; for finding where the two analyses part), --from DIR (a --keep
+ * directory: compare our analysis of its games with gnubg's analysis kept there, without playing
+ * or running gnubg again; for comparing networks on the same games). Prints one JSON object.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { analyse, type GameExport } from '../src/ai/analysis.js';
 import { createPlayer, type Level } from '../src/ai/player.js';
 import { toMat } from '../src/app/export.js';
-import { apply, defaultRules, newGame, SeededDice, type GameState, type Variant } from '../src/engine/index.js';
+import { apply, defaultRules, newGame, positionId, SeededDice, type GameState, type Position, type Variant } from '../src/engine/index.js';
 import { seededRandom } from '../src/sim/rng.js';
 
 const argv = process.argv.slice(2);
@@ -39,6 +42,8 @@ const LONG = Number(opt('long', '5'));
 const ONLY = opt('only', '');
 const SEED = Number(opt('seed', '1'));
 const KEEP = opt('keep', '');
+const DUMP = opt('dump', '');
+const FROM = opt('from', '');
 const GNUBG = '/usr/games/gnubg';
 for (const [k, v] of Object.entries({ GAMES, PLIES, GNUBG_PLIES, PROCS, LONG, SEED })) {
   if (!Number.isInteger(v) || v < 0) throw new Error(`--${k.toLowerCase().replace('_', '-')} must be a whole number`);
@@ -109,6 +114,22 @@ function runGnubg(files: string[], dir: string, proc: number): Promise<GnubgFile
   });
 }
 
+/** contact (a checker on the bar or not), race, or both sides bearing off. */
+function kindOf(p: Position): string {
+  const me = p.turn === 'white' ? p.white : p.black;
+  const op = p.turn === 'white' ? p.black : p.white;
+  let mb = 0;
+  let ob = 0;
+  let outside = 0;
+  for (let i = 1; i <= 25; i++) {
+    if (me[i]! > 0) mb = i;
+    if (op[i]! > 0) ob = i;
+    if (i > 6) outside += me[i]! + op[i]!;
+  }
+  if (mb + ob > 25) return me[25]! + op[25]! > 0 ? 'contact_bar' : 'contact';
+  return outside === 0 ? 'bearoff' : 'race';
+}
+
 function pearson(xs: number[], ys: number[]): number {
   const n = xs.length;
   const mx = xs.reduce((a, b) => a + b, 0) / n;
@@ -130,17 +151,23 @@ const quantile = (xs: number[], q: number): number => {
 };
 
 async function againstGnubg(): Promise<Record<string, unknown>> {
-  if (!existsSync(GNUBG)) return { skipped: `${GNUBG} is not installed (apt-get install -y gnubg)` };
-  const dir = KEEP || mkdtempSync(join(tmpdir(), 'nardy-analysis-'));
+  if (!FROM && !existsSync(GNUBG)) return { skipped: `${GNUBG} is not installed (apt-get install -y gnubg)` };
+  const dir = FROM || KEEP || mkdtempSync(join(tmpdir(), 'nardy-analysis-'));
   mkdirSync(dir, { recursive: true });
   const t0 = Date.now();
   const exports: GameExport[] = [];
   const files: string[] = [];
   for (let i = 0; i < GAMES; i++) {
+    const f = join(dir, `game-${i}.mat`);
+    if (FROM) {
+      if (!existsSync(join(FROM, `game-${i}.json`))) break;
+      exports.push(JSON.parse(readFileSync(join(FROM, `game-${i}.json`), 'utf8')) as GameExport);
+      files.push(f);
+      continue;
+    }
     const [w, b] = PAIRINGS[i % PAIRINGS.length]!;
     const exp = playGame('short', w, b, SEED * 100_000 + i);
     exports.push(exp);
-    const f = join(dir, `game-${i}.mat`);
     writeFileSync(f, toMat(exp));
     if (KEEP) writeFileSync(join(dir, `game-${i}.json`), JSON.stringify(exp));
     files.push(f);
@@ -148,9 +175,13 @@ async function againstGnubg(): Promise<Record<string, unknown>> {
   const playedS = (Date.now() - t0) / 1000;
   const t1 = Date.now();
   const chunks = Array.from({ length: Math.max(1, PROCS) }, (_, p) => files.filter((_, i) => i % Math.max(1, PROCS) === p));
-  const gnubgPromise = Promise.all(chunks.map((c, p) => (c.length ? runGnubg(c, dir, p) : Promise.resolve([])))).then((rs) => {
+  const kept = (): GnubgFile[] =>
+    readdirSync(FROM)
+      .filter((n) => /^gnubg-\d+\.jsonl$/.test(n))
+      .flatMap((n) => readFileSync(join(FROM, n), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as GnubgFile));
+  const gnubgPromise = (FROM ? Promise.resolve([kept()]) : Promise.all(chunks.map((c, p) => (c.length ? runGnubg(c, dir, p) : Promise.resolve([]))))).then((rs) => {
     const byFile = new Map<string, GnubgFile>();
-    for (const r of rs) for (const f of r) byFile.set(f.file, f);
+    for (const r of rs) for (const f of r) byFile.set(FROM ? join(FROM, basename(f.file)) : f.file, f);
     return { byFile, seconds: (Date.now() - t1) / 1000 };
   });
   const t2 = Date.now();
@@ -164,6 +195,8 @@ async function againstGnubg(): Promise<Record<string, unknown>> {
   const lossGnubg: number[] = [];
   let misaligned = 0;
   let bothWithin = 0;
+  const dump: string[] = [];
+  const kinds: Record<string, { moves: number; abs: number }> = {};
   for (let i = 0; i < exports.length; i++) {
     const g = byFile.get(files[i]!)?.games[0];
     if (!g) {
@@ -185,6 +218,10 @@ async function againstGnubg(): Promise<Record<string, unknown>> {
       sums[d.side].n++;
       lossOurs.push(d.loss);
       lossGnubg.push(gm.loss);
+      const kind = (kinds[kindOf(d.position)] ??= { moves: 0, abs: 0 });
+      kind.moves++;
+      kind.abs += Math.abs(d.loss - gm.loss);
+      if (DUMP) dump.push(JSON.stringify({ game: i, line: d.line, level: exports[i]!.players[d.side], position: positionId(d.position), dice: d.dice, played: d.played, best: d.best, ours: +d.loss.toFixed(4), gnubg: +gm.loss.toFixed(4) }));
     });
     let within = 0;
     for (const side of ['white', 'black'] as const) {
@@ -213,7 +250,8 @@ async function againstGnubg(): Promise<Record<string, unknown>> {
     e.gnubg = +(e.gnubg / e.players).toFixed(2);
     e.within_3 = +(e.within_3 / e.players).toFixed(3);
   }
-  if (!KEEP) rmSync(dir, { recursive: true, force: true });
+  if (DUMP) writeFileSync(DUMP, dump.join('\n') + '\n');
+  if (!KEEP && !FROM) rmSync(dir, { recursive: true, force: true });
   return {
     games: exports.length,
     compared_games: compared,
@@ -226,6 +264,11 @@ async function againstGnubg(): Promise<Record<string, unknown>> {
     error_rate_abs_diff: { mean: +(diffs.reduce((a, b) => a + b, 0) / diffs.length).toFixed(2), p50: +quantile(diffs, 0.5).toFixed(2), p90: +quantile(diffs, 0.9).toFixed(2) },
     by_level: byLevel,
     moves_compared: lossOurs.length,
+    // Where the two part: per kind of position, the moves and the mean absolute difference of
+    // the losses (thousandths), and the kind's share of all the difference.
+    by_kind: Object.fromEntries(
+      Object.entries(kinds).map(([k, e]) => [k, { moves: e.moves, mean_abs_diff: +((1000 * e.abs) / e.moves).toFixed(1), share: +(e.abs / Object.values(kinds).reduce((a, b) => a + b.abs, 0)).toFixed(3) }]),
+    ),
     per_move_loss_correlation: +pearson(lossOurs, lossGnubg).toFixed(3),
     seconds: { play: +playedS.toFixed(1), ours: +oursS.toFixed(1), gnubg: +gnubgS.toFixed(1) },
   };
