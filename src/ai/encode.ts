@@ -3,7 +3,9 @@
  * becomes a sparse vector. Per point, TD-Gammon-style units for each side in its own numbering,
  * then what the game is about: checkers off, pips, contact, and for long nardy blocks in front
  * of the opponent's checkers and how many points each die can be played from; for short nardy
- * the bar, the shots at blots and the primes in front of the back checkers.
+ * the bar, the shots at blots and the pips they cost, the primes in front of the back checkers,
+ * the rearmost checker's escapes, the chance of dancing on the bar, the home boards, gammon and
+ * backgammon danger (version 2 appends the last five kinds to version 1's inputs).
  *
  * Both sides' arrays are read in their own numbering (0 off, 1..24, 25 bar) from an offset, so
  * the move generator's pools can be encoded without copying. Only the inputs listed in `idx`
@@ -178,7 +180,13 @@ const S_PIPS = 198;
 const S_CONTACT = 200;
 const S_SHOTS = 201;
 const S_PRIME = 203;
-export const SHORT_INPUTS = 205;
+const S_ENTER = 205;
+const S_ESCAPE = 207;
+const S_PIPLOSS = 209;
+const S_GAMMON = 211;
+const S_HOME = 213;
+const S_BACKGAMMON = 215;
+export const SHORT_INPUTS = 217;
 
 function pointUnitsShort(a: ArrayLike<number>, ao: number, base: number, x: Float32Array, idx: Int32Array, n: number): number {
   for (let p = 1; p <= 24; p++) {
@@ -207,44 +215,129 @@ function pointUnitsShort(a: ArrayLike<number>, ao: number, base: number, x: Floa
 const ROLLS: Array<[number, number, number]> = [];
 for (let a = 1; a <= 6; a++) for (let b = a; b <= 6; b++) ROLLS.push([a, b, a === b ? 1 : 2]);
 
+/** What `shots` finds: the share of the 36 rolls that hit, and the pips the victim loses on average. */
+const SHOT = { hits: 0, pipLoss: 0 };
+
 /**
  * The share of the 36 rolls with which `h` (the hitter, in its numbering) can hit a blot of `v`:
- * single dice, and combinations through open points (doubles up to four steps). Entering from
- * the bar first is not modelled beyond hitting from the bar itself.
+ * single dice, and combinations through open points (doubles up to four steps); and the pips
+ * that `v` loses on average over the 36 rolls, the hitter taking the blot furthest on its way.
+ * Entering from the bar first is not modelled beyond hitting from the bar itself.
  */
-function shots(h: ArrayLike<number>, ho: number, v: ArrayLike<number>, vo: number): number {
+function shots(h: ArrayLike<number>, ho: number, v: ArrayLike<number>, vo: number): void {
   // v's blots and made points in h's numbering: v's point q is h's 25 - q.
   let blots = 0;
   const blotAt = BLOTS;
+  // Furthest on v's way first (v's lowest q, h's highest point): it loses the most pips.
   for (let q = 1; q <= 24; q++) if (v[vo + q] === 1) blotAt[blots++] = 25 - q;
-  if (blots === 0) return 0;
+  SHOT.hits = 0;
+  SHOT.pipLoss = 0;
+  if (blots === 0) return;
+  // HAS[s]: h can move a checker from s (only from the bar while it has checkers there);
+  // OPEN[p]: h may touch down on its point p.
   const barOnly = h[ho + 25]! > 0;
-  const has = (s: number): boolean => (barOnly ? s === 25 : s >= 1 && s <= 25 && h[ho + s]! > 0);
-  const open = (p: number): boolean => v[vo + 25 - p]! < 2;
+  HAS.fill(0);
+  if (barOnly) HAS[25] = 1;
+  else for (let s = 1; s <= 25; s++) HAS[s] = h[ho + s]! > 0 ? 1 : 0;
+  for (let p = 1; p <= 24; p++) OPEN[p] = v[vo + 25 - p]! < 2 ? 1 : 0;
   let hits = 0;
-  for (const [a, b, w] of ROLLS) {
+  let loss = 0;
+  for (let r = 0; r < ROLLS.length; r++) {
+    const [a, b, w] = ROLLS[r]!;
     let hit = false;
     for (let k = 0; k < blots && !hit; k++) {
       const t = blotAt[k]!;
-      if (has(t + a) || has(t + b)) hit = true;
+      if (HAS[t + a] || HAS[t + b]) hit = true;
       else if (a !== b) {
         const s = t + a + b;
-        if (has(s) && (open(s - a) || open(s - b))) hit = true;
+        if (HAS[s] && (OPEN[s - a] || OPEN[s - b])) hit = true;
       } else {
         for (let m = 2; m <= 4 && !hit; m++) {
           const s = t + a * m;
-          if (!has(s)) continue;
+          if (!HAS[s]) continue;
           let clear = true;
-          for (let j = 1; j < m; j++) if (!open(s - a * j)) clear = false;
+          for (let j = 1; j < m; j++) if (!OPEN[s - a * j]) clear = false;
           if (clear) hit = true;
         }
       }
+      // v's blot at its point 25 - t goes to the bar (its 25): it loses 25 - (25 - t) = t pips.
+      if (hit) loss += w * t;
     }
     if (hit) hits += w;
   }
-  return hits / 36;
+  SHOT.hits = hits / 36;
+  SHOT.pipLoss = loss / 36 / 24;
 }
+const HAS = new Uint8Array(50);
+const OPEN = new Uint8Array(26);
 const BLOTS = new Int8Array(15);
+
+/**
+ * The share of the 36 rolls with which `a`'s rearmost checker gets past every made point of `v`
+ * within the 12 points in front of it (in a's numbering), moving through open points only.
+ */
+function escapes(a: ArrayLike<number>, ao: number, v: ArrayLike<number>, vo: number): number {
+  let back = 0;
+  for (let p = 25; p >= 1; p--) {
+    if (a[ao + p]! > 0) {
+      back = p;
+      break;
+    }
+  }
+  if (back === 0) return 1;
+  // MADE[p + 24]: v holds a's point p (p from -23 on, so that overshooting lookups read 0).
+  MADE.fill(0);
+  for (let p = 1; p <= 24; p++) if (v[vo + 25 - p]! >= 2) MADE[p + 24] = 1;
+  let lowest = 0;
+  for (let p = back - 1; p >= Math.max(1, back - 12); p--) if (MADE[p + 24]) lowest = p;
+  if (lowest === 0) return 1;
+  // Escaped on landing below `lowest` on an open point of the board.
+  const free = (t: number): boolean => t >= 1 && t < lowest && !MADE[t + 24];
+  let count = 0;
+  for (let r = 0; r < ROLLS.length; r++) {
+    const [d1, d2, w] = ROLLS[r]!;
+    let ok = false;
+    if (d1 !== d2) {
+      if (free(back - d1) || free(back - d2)) ok = true;
+      else if (free(back - d1 - d2) && (!MADE[back - d1 + 24] || !MADE[back - d2 + 24])) ok = true;
+    } else {
+      for (let m = 1; m <= 4 && !ok; m++) {
+        if (MADE[back - d1 * m + 24]) break;
+        if (free(back - d1 * m)) ok = true;
+      }
+    }
+    if (ok) count += w;
+  }
+  return count / 36;
+}
+const MADE = new Uint8Array(50);
+
+/** The share of single entering rolls that fail: (v's closed home points / 6) squared. */
+function enterFails(v: ArrayLike<number>, vo: number): number {
+  let closed = 0;
+  for (let q = 1; q <= 6; q++) if (v[vo + q]! >= 2) closed++;
+  return (closed / 6) ** 2;
+}
+
+function homePoints(a: ArrayLike<number>, ao: number): number {
+  let made = 0;
+  for (let q = 1; q <= 6; q++) if (a[ao + q]! >= 2) made++;
+  return made / 6;
+}
+
+/** a's checkers still outside its home board (on points 7..24 and the bar). */
+function outside(a: ArrayLike<number>, ao: number): number {
+  let c = 0;
+  for (let p = 7; p <= 25; p++) c += a[ao + p]!;
+  return c;
+}
+
+/** a's checkers in v's home board or on the bar (a's points 19..25). */
+function inTheirHome(a: ArrayLike<number>, ao: number): number {
+  let c = 0;
+  for (let p = 19; p <= 25; p++) c += a[ao + p]!;
+  return c;
+}
 
 /** The longest run of v's made points in front of a's rearmost checker (in a's numbering). */
 function primeAhead(a: ArrayLike<number>, ao: number, v: ArrayLike<number>, vo: number): number {
@@ -301,14 +394,30 @@ function encodeShort(me: ArrayLike<number>, mo: number, opp: ArrayLike<number>, 
   const contact = myBack + oppBack > 25;
   put(S_CONTACT, contact ? 1 : 0);
   if (contact) {
-    put(S_SHOTS, shots(opp, oo, me, mo));
-    put(S_SHOTS + 1, shots(me, mo, opp, oo));
+    shots(opp, oo, me, mo);
+    put(S_SHOTS, SHOT.hits);
+    put(S_PIPLOSS, SHOT.pipLoss);
+    shots(me, mo, opp, oo);
+    put(S_SHOTS + 1, SHOT.hits);
+    put(S_PIPLOSS + 1, SHOT.pipLoss);
     put(S_PRIME, primeAhead(me, mo, opp, oo) / 6);
     put(S_PRIME + 1, primeAhead(opp, oo, me, mo) / 6);
+    put(S_ESCAPE, escapes(me, mo, opp, oo));
+    put(S_ESCAPE + 1, escapes(opp, oo, me, mo));
+    if (myBar > 0) put(S_ENTER, enterFails(opp, oo));
+    if (oppBar > 0) put(S_ENTER + 1, enterFails(me, mo));
+    put(S_HOME, homePoints(me, mo));
+    put(S_HOME + 1, homePoints(opp, oo));
+    // Backgammon danger: checkers left in the other's home once it bears off.
+    if (opp[oo]! > 0) put(S_BACKGAMMON, inTheirHome(me, mo) / 15);
+    if (me[mo]! > 0) put(S_BACKGAMMON + 1, inTheirHome(opp, oo) / 15);
   }
+  // Gammon race: checkers still to bring home while the other has none off yet, or has some.
+  put(S_GAMMON, me[mo] === 0 ? outside(me, mo) / 15 : 0);
+  put(S_GAMMON + 1, opp[oo] === 0 ? outside(opp, oo) / 15 : 0);
   return n;
 }
 
-export const SHORT_ENCODING: Encoding = { variant: 'short', version: 1, inputs: SHORT_INPUTS, outputs: 5, encode: encodeShort };
+export const SHORT_ENCODING: Encoding = { variant: 'short', version: 2, inputs: SHORT_INPUTS, outputs: 5, encode: encodeShort };
 
 export const ENCODINGS: Readonly<Record<Variant, Encoding>> = { long: LONG_ENCODING, short: SHORT_ENCODING };

@@ -21,7 +21,7 @@ import { ENCODINGS } from '../encode.js';
 import { Evaluator } from '../evaluator.js';
 import { Net, type NetShape } from '../net.js';
 import { equityOf } from '../outcomes.js';
-import { ASSETS_DIR, loadWeights, saveWeights } from '../weights.js';
+import { ASSETS_DIR, loadWeights, saveWeights, type Manifest } from '../weights.js';
 import { startWorker } from '../threads.js';
 import { arena, baselinePicker, netPicker, randomPicker } from './arena.js';
 import type { Job, JobDone, WorkerInit } from './worker.js';
@@ -169,6 +169,36 @@ function run(worker: Worker, job: Job): Promise<JobDone> {
   });
 }
 
+/**
+ * The --init weights, grown where the code's encoding appends inputs to theirs or --hidden asks
+ * for more hidden units: the new inputs' weights start at zero and the new hidden units' outputs
+ * weights too, so the grown net starts out evaluating exactly as the one it comes from.
+ */
+function grown(o: Options, inputs: number, outputs: number): Net {
+  const base = o.init!;
+  const m = JSON.parse(readFileSync(`${base}.json`, 'utf8')) as Manifest;
+  if (m.variant !== o.variant || m.shape.outputs !== outputs || m.shape.inputs > inputs) throw new UsageError(`--init ${base}: ${m.variant} ${JSON.stringify(m.shape)} cannot grow into ${o.variant} ${inputs} inputs`);
+  if (m.shape.inputs === inputs && m.encoding.version === ENCODINGS[o.variant].version && o.hidden <= m.shape.hidden) return loadWeights(base, o.variant).net;
+  const bytes = readFileSync(`${base}.bin`);
+  if (bytes.length !== Net.byteLength(m.shape)) throw new UsageError(`--init ${base}.bin does not fit its manifest`);
+  const buf = new ArrayBuffer(bytes.length);
+  new Uint8Array(buf).set(bytes);
+  const old = new Net(m.shape, buf);
+  const H0 = m.shape.hidden;
+  const H = Math.max(H0, o.hidden);
+  const net = new Net({ inputs, hidden: H, outputs });
+  net.initRandom(seededRandom(o.seed));
+  for (let i = 0; i < inputs; i++) {
+    for (let h = 0; h < H0; h++) net.w1[i * H + h] = i < m.shape.inputs ? old.w1[i * H0 + h]! : 0;
+  }
+  for (let h = 0; h < H0; h++) net.b1[h] = old.b1[h]!;
+  for (let k = 0; k < outputs; k++) {
+    for (let h = 0; h < H; h++) net.w2[k * H + h] = h < H0 ? old.w2[k * H0 + h]! : 0;
+    net.b2[k] = old.b2[k]!;
+  }
+  return net;
+}
+
 function prepare(o: Options): { net: Net; shared: SharedArrayBuffer; progress: Progress } {
   mkdirSync(o.out, { recursive: true });
   const enc = ENCODINGS[o.variant];
@@ -180,8 +210,8 @@ function prepare(o: Options): { net: Net; shared: SharedArrayBuffer; progress: P
     progress = { ...progress, ...((w.manifest.training.progress as Progress | undefined) ?? {}) };
     console.error(`resuming from ${o.out}/checkpoint: ${JSON.stringify(progress)}`);
   } else if (o.init) {
-    net = loadWeights(o.init, o.variant).net;
-    console.error(`starting from ${o.init}`);
+    net = grown(o, enc.inputs, enc.outputs);
+    console.error(`starting from ${o.init} (${JSON.stringify(net.shape)})`);
   } else {
     net = new Net({ inputs: enc.inputs, hidden: o.hidden, outputs: enc.outputs });
     net.initRandom(seededRandom(o.seed));
@@ -193,7 +223,7 @@ function prepare(o: Options): { net: Net; shared: SharedArrayBuffer; progress: P
 }
 
 function training(o: Options, progress: Progress): Record<string, unknown> {
-  const common = { trainer: o.mode === 'td' ? 'td-lambda self-play' : 'supervised on gnubg 0-ply', seed: o.seed, workers: o.workers, rate: o.rate, rateEnd: o.rateEnd, decay: o.decay };
+  const common = { trainer: o.mode === 'td' ? 'td-lambda self-play' : 'supervised on gnubg 0-ply', seed: o.seed, workers: o.workers, rate: o.rate, rateEnd: o.rateEnd, decay: o.decay, ...(o.init ? { init: o.init } : {}) };
   return o.mode === 'td' ? { ...common, lambda: o.lambda, games: progress.games, progress } : { ...common, data: o.data, epochs: progress.epoch, progress };
 }
 
