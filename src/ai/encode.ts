@@ -5,7 +5,8 @@
  * of the opponent's checkers and how many points each die can be played from; for short nardy
  * the bar, the shots at blots and the pips they cost, the primes in front of the back checkers,
  * the rearmost checker's escapes, the chance of dancing on the bar, the home boards, gammon and
- * backgammon danger (version 2 appends the last five kinds to version 1's inputs).
+ * backgammon danger (version 2 appends the pips of shots and the last five kinds to version 1's
+ * inputs).
  *
  * Both sides' arrays are read in their own numbering (0 off, 1..24, 25 bar) from an offset, so
  * the move generator's pools can be encoded without copying. Only the inputs listed in `idx`
@@ -412,7 +413,7 @@ function encodeShort(me: ArrayLike<number>, mo: number, opp: ArrayLike<number>, 
     if (opp[oo]! > 0) put(S_BACKGAMMON, inTheirHome(me, mo) / 15);
     if (me[mo]! > 0) put(S_BACKGAMMON + 1, inTheirHome(opp, oo) / 15);
   }
-  // Gammon race: checkers still to bring home while the other has none off yet, or has some.
+  // Gammon danger: checkers still to bring home while none is off.
   put(S_GAMMON, me[mo] === 0 ? outside(me, mo) / 15 : 0);
   put(S_GAMMON + 1, opp[oo] === 0 ? outside(opp, oo) / 15 : 0);
   return n;

@@ -175,3 +175,25 @@ export class Net {
 }
 
 let GRAD_H = new Float32Array(256);
+
+/**
+ * `old` grown to `inputs` inputs (appended after its own) and `hidden` hidden units: the new
+ * inputs' weights are zero and so are the new hidden units' output weights (their input weights
+ * small random ones from `random`, so that they can learn), so the grown net gives the same
+ * outputs as `old` for every input. For warm-starting a larger net (the trainer's --init).
+ */
+export function growNet(old: Net, inputs: number, hidden: number, random: () => number): Net {
+  const { inputs: I0, hidden: H0, outputs } = old.shape;
+  if (inputs < I0 || hidden < H0) throw new RangeError(`cannot shrink ${JSON.stringify(old.shape)} to ${inputs} inputs, ${hidden} hidden`);
+  const net = new Net({ inputs, hidden, outputs });
+  net.initRandom(random);
+  for (let i = 0; i < inputs; i++) {
+    for (let h = 0; h < H0; h++) net.w1[i * hidden + h] = i < I0 ? old.w1[i * H0 + h]! : 0;
+  }
+  net.b1.set(old.b1);
+  for (let k = 0; k < outputs; k++) {
+    for (let h = 0; h < hidden; h++) net.w2[k * hidden + h] = h < H0 ? old.w2[k * H0 + h]! : 0;
+  }
+  net.b2.set(old.b2);
+  return net;
+}

@@ -19,7 +19,7 @@ import type { Variant } from '../../engine/types.js';
 import { seededRandom } from '../../sim/rng.js';
 import { ENCODINGS } from '../encode.js';
 import { Evaluator } from '../evaluator.js';
-import { Net, type NetShape } from '../net.js';
+import { growNet, Net, type NetShape } from '../net.js';
 import { equityOf } from '../outcomes.js';
 import { ASSETS_DIR, loadWeights, saveWeights, type Manifest } from '../weights.js';
 import { startWorker } from '../threads.js';
@@ -171,8 +171,8 @@ function run(worker: Worker, job: Job): Promise<JobDone> {
 
 /**
  * The --init weights, grown where the code's encoding appends inputs to theirs or --hidden asks
- * for more hidden units: the new inputs' weights start at zero and the new hidden units' outputs
- * weights too, so the grown net starts out evaluating exactly as the one it comes from.
+ * for more hidden units (growNet: the grown net starts out evaluating exactly as the one it comes
+ * from).
  */
 function grown(o: Options, inputs: number, outputs: number): Net {
   const base = o.init!;
@@ -183,20 +183,7 @@ function grown(o: Options, inputs: number, outputs: number): Net {
   if (bytes.length !== Net.byteLength(m.shape)) throw new UsageError(`--init ${base}.bin does not fit its manifest`);
   const buf = new ArrayBuffer(bytes.length);
   new Uint8Array(buf).set(bytes);
-  const old = new Net(m.shape, buf);
-  const H0 = m.shape.hidden;
-  const H = Math.max(H0, o.hidden);
-  const net = new Net({ inputs, hidden: H, outputs });
-  net.initRandom(seededRandom(o.seed));
-  for (let i = 0; i < inputs; i++) {
-    for (let h = 0; h < H0; h++) net.w1[i * H + h] = i < m.shape.inputs ? old.w1[i * H0 + h]! : 0;
-  }
-  for (let h = 0; h < H0; h++) net.b1[h] = old.b1[h]!;
-  for (let k = 0; k < outputs; k++) {
-    for (let h = 0; h < H; h++) net.w2[k * H + h] = h < H0 ? old.w2[k * H0 + h]! : 0;
-    net.b2[k] = old.b2[k]!;
-  }
-  return net;
+  return growNet(new Net(m.shape, buf), inputs, Math.max(m.shape.hidden, o.hidden), seededRandom(o.seed));
 }
 
 function prepare(o: Options): { net: Net; shared: SharedArrayBuffer; progress: Progress } {
