@@ -49,6 +49,7 @@ for (const [k, v] of Object.entries({ GAMES, PLIES, GNUBG_PLIES, PROCS, LONG, SE
   if (!Number.isInteger(v) || v < 0) throw new Error(`--${k.toLowerCase().replace('_', '-')} must be a whole number`);
 }
 if (PLIES !== 0 && PLIES !== 1) throw new Error('--plies must be 0 or 1');
+if (FROM && !existsSync(join(FROM, 'game-0.json'))) throw new Error(`--from ${FROM}: no kept games there (make them with --keep DIR)`);
 
 /** Mixed strength: every pairing of the three levels without noise-free search everywhere. */
 const PAIRINGS: Array<[Level, Level]> = [
