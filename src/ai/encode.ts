@@ -274,17 +274,11 @@ const OPEN = new Uint8Array(26);
 const BLOTS = new Int8Array(15);
 
 /**
- * The share of the 36 rolls with which `a`'s rearmost checker gets past every made point of `v`
- * within the 12 points in front of it (in a's numbering), moving through open points only.
+ * The share of the 36 rolls with which a checker on `back` (the rearmost, in its side's
+ * numbering) gets past every made point of `v` within the 12 points in front of it, moving
+ * through open points only.
  */
-function escapes(a: ArrayLike<number>, ao: number, v: ArrayLike<number>, vo: number): number {
-  let back = 0;
-  for (let p = 25; p >= 1; p--) {
-    if (a[ao + p]! > 0) {
-      back = p;
-      break;
-    }
-  }
+function escapes(back: number, v: ArrayLike<number>, vo: number): number {
   if (back === 0) return 1;
   // MADE[p + 24]: v holds a's point p (p from -23 on, so that overshooting lookups read 0).
   MADE.fill(0);
@@ -340,15 +334,8 @@ function inTheirHome(a: ArrayLike<number>, ao: number): number {
   return c;
 }
 
-/** The longest run of v's made points in front of a's rearmost checker (in a's numbering). */
-function primeAhead(a: ArrayLike<number>, ao: number, v: ArrayLike<number>, vo: number): number {
-  let back = 0;
-  for (let p = 25; p >= 1; p--) {
-    if (a[ao + p]! > 0) {
-      back = p;
-      break;
-    }
-  }
+/** The longest run of v's made points in front of a checker on `back` (in its side's numbering). */
+function primeAhead(back: number, v: ArrayLike<number>, vo: number): number {
   let best = 0;
   let run = 0;
   for (let p = back - 1; p >= 1; p--) {
@@ -401,10 +388,10 @@ function encodeShort(me: ArrayLike<number>, mo: number, opp: ArrayLike<number>, 
     shots(me, mo, opp, oo);
     put(S_SHOTS + 1, SHOT.hits);
     put(S_PIPLOSS + 1, SHOT.pipLoss);
-    put(S_PRIME, primeAhead(me, mo, opp, oo) / 6);
-    put(S_PRIME + 1, primeAhead(opp, oo, me, mo) / 6);
-    put(S_ESCAPE, escapes(me, mo, opp, oo));
-    put(S_ESCAPE + 1, escapes(opp, oo, me, mo));
+    put(S_PRIME, primeAhead(myBack, opp, oo) / 6);
+    put(S_PRIME + 1, primeAhead(oppBack, me, mo) / 6);
+    put(S_ESCAPE, escapes(myBack, opp, oo));
+    put(S_ESCAPE + 1, escapes(oppBack, me, mo));
     if (myBar > 0) put(S_ENTER, enterFails(opp, oo));
     if (oppBar > 0) put(S_ENTER + 1, enterFails(me, mo));
     put(S_HOME, homePoints(me, mo));
