@@ -6,7 +6,10 @@
  * the bar, the shots at blots and the pips they cost, the primes in front of the back checkers,
  * the rearmost checker's escapes, the chance of dancing on the bar, the home boards, gammon and
  * backgammon danger (version 2 appends the pips of shots and the last five kinds to version 1's
- * inputs).
+ * inputs); version 3 appends what a player reads from a contact position's structure: double
+ * shots, containment and mobility past the other's points, how spread the checkers are, the pips
+ * to break contact and those already free, anchors and their connection, back games, timing,
+ * crashed boards, and the checkers off in steps.
  *
  * Both sides' arrays are read in their own numbering (0 off, 1..24, 25 bar) from an offset, so
  * the move generator's pools can be encoded without copying. Only the inputs listed in `idx`
@@ -187,7 +190,23 @@ const S_PIPLOSS = 209;
 const S_GAMMON = 211;
 const S_HOME = 213;
 const S_BACKGAMMON = 215;
-export const SHORT_INPUTS = 217;
+// Version 3: what a player reads from the structure of a contact position (pairs: me, opponent).
+const S_DOUBLE = 217;
+const S_CONTAIN = 219;
+const S_CONTAIN2 = 221;
+const S_MOBILITY = 223;
+const S_SPREAD = 225;
+const S_BREAK = 227;
+const S_FREEPIPS = 229;
+const S_BACKANCHOR = 231;
+const S_FWDANCHOR = 233;
+const S_BACKBONE = 235;
+const S_BACKGAME = 237;
+const S_ONEANCHOR = 239;
+const S_TIMING = 241;
+const S_OFFSTEPS = 243; // three per side: 243..245 me, 246..248 opponent
+const S_CRASHED = 249;
+export const SHORT_INPUTS = 251;
 
 function pointUnitsShort(a: ArrayLike<number>, ao: number, base: number, x: Float32Array, idx: Int32Array, n: number): number {
   for (let p = 1; p <= 24; p++) {
@@ -216,8 +235,11 @@ function pointUnitsShort(a: ArrayLike<number>, ao: number, base: number, x: Floa
 const ROLLS: Array<[number, number, number]> = [];
 for (let a = 1; a <= 6; a++) for (let b = a; b <= 6; b++) ROLLS.push([a, b, a === b ? 1 : 2]);
 
-/** What `shots` finds: the share of the 36 rolls that hit, and the pips the victim loses on average. */
-const SHOT = { hits: 0, pipLoss: 0 };
+/**
+ * What `shots` finds: the share of the 36 rolls that hit, the pips the victim loses on average,
+ * and the share of rolls that can hit two blots (or one blot from two places: a double shot).
+ */
+const SHOT = { hits: 0, pipLoss: 0, double: 0 };
 
 /**
  * The share of the 36 rolls with which `h` (the hitter, in its numbering) can hit a blot of `v`:
@@ -233,6 +255,7 @@ function shots(h: ArrayLike<number>, ho: number, v: ArrayLike<number>, vo: numbe
   for (let q = 1; q <= 24; q++) if (v[vo + q] === 1) blotAt[blots++] = 25 - q;
   SHOT.hits = 0;
   SHOT.pipLoss = 0;
+  SHOT.double = 0;
   if (blots === 0) return;
   // HAS[s]: h can move a checker from s (only from the bar while it has checkers there);
   // OPEN[p]: h may touch down on its point p.
@@ -243,13 +266,20 @@ function shots(h: ArrayLike<number>, ho: number, v: ArrayLike<number>, vo: numbe
   for (let p = 1; p <= 24; p++) OPEN[p] = v[vo + 25 - p]! < 2 ? 1 : 0;
   let hits = 0;
   let loss = 0;
+  let doubles = 0;
   for (let r = 0; r < ROLLS.length; r++) {
     const [a, b, w] = ROLLS[r]!;
-    let hit = false;
-    for (let k = 0; k < blots && !hit; k++) {
+    // Blots this roll can reach; a blot reached by both dice singly from different checkers
+    // counts twice (either die hits, the other can hit again or cover).
+    let reached = 0;
+    for (let k = 0; k < blots && reached < 2; k++) {
       const t = blotAt[k]!;
-      if (HAS[t + a] || HAS[t + b]) hit = true;
-      else if (a !== b) {
+      let hit = false;
+      let twice = false;
+      if (HAS[t + a] || HAS[t + b]) {
+        hit = true;
+        twice = a !== b && HAS[t + a] === 1 && HAS[t + b] === 1;
+      } else if (a !== b) {
         const s = t + a + b;
         if (HAS[s] && (OPEN[s - a] || OPEN[s - b])) hit = true;
       } else {
@@ -261,13 +291,18 @@ function shots(h: ArrayLike<number>, ho: number, v: ArrayLike<number>, vo: numbe
           if (clear) hit = true;
         }
       }
-      // v's blot at its point 25 - t goes to the bar (its 25): it loses 25 - (25 - t) = t pips.
-      if (hit) loss += w * t;
+      if (!hit) continue;
+      // v's blot at its point 25 - t goes to the bar (its 25): it loses 25 - (25 - t) = t pips;
+      // the first reached is the one furthest on its way.
+      if (reached === 0) loss += w * t;
+      reached += twice ? 2 : 1;
     }
-    if (hit) hits += w;
+    if (reached > 0) hits += w;
+    if (reached > 1) doubles += w;
   }
   SHOT.hits = hits / 36;
   SHOT.pipLoss = loss / 36 / 24;
+  SHOT.double = doubles / 36;
 }
 const HAS = new Uint8Array(50);
 const OPEN = new Uint8Array(26);
@@ -280,32 +315,60 @@ const BLOTS = new Int8Array(15);
  */
 function escapes(back: number, v: ArrayLike<number>, vo: number): number {
   if (back === 0) return 1;
-  // MADE[p + 24]: v holds a's point p (p from -23 on, so that overshooting lookups read 0).
-  MADE.fill(0);
-  for (let p = 1; p <= 24; p++) if (v[vo + 25 - p]! >= 2) MADE[p + 24] = 1;
+  madeBy(v, vo);
+  return escapesFrom(back);
+}
+
+/** MADE_BITS bit p: v holds a's point p (1..24). */
+let MADE_BITS = 0;
+function madeBy(v: ArrayLike<number>, vo: number): void {
+  let m = 0;
+  for (let p = 1; p <= 24; p++) if (v[vo + 25 - p]! >= 2) m |= 1 << p;
+  MADE_BITS = m;
+}
+
+// escapesFrom depends only on the point and the made points below it: a direct-mapped cache.
+const ESC_SIZE = 1 << 16;
+const ESC_KEY = new Float64Array(ESC_SIZE).fill(-1);
+const ESC_VAL = new Float32Array(ESC_SIZE);
+
+/** `escapes` from the point `back` over the made points last given to `madeBy`. */
+function escapesFrom(back: number): number {
+  const m = MADE_BITS & ((1 << back) - 1);
+  const key = back * 0x2000000 + m;
+  const slot = (Math.imul(m ^ (back << 25), 0x9e3779b1) >>> 16) & (ESC_SIZE - 1);
+  if (ESC_KEY[slot] === key) return ESC_VAL[slot]!;
+  const v = escapesCount(back, m) / 36;
+  ESC_KEY[slot] = key;
+  ESC_VAL[slot] = v;
+  return v;
+}
+
+function escapesCount(back: number, m: number): number {
+  const made = (t: number): boolean => t >= 1 && ((m >>> t) & 1) === 1;
   let lowest = 0;
-  for (let p = back - 1; p >= Math.max(1, back - 12); p--) if (MADE[p + 24]) lowest = p;
-  if (lowest === 0) return 1;
+  for (let p = back - 1; p >= Math.max(1, back - 12); p--) if (made(p)) lowest = p;
+  if (lowest === 0) return 36;
   // Escaped on landing below `lowest` on an open point of the board.
-  const free = (t: number): boolean => t >= 1 && t < lowest && !MADE[t + 24];
+  const free = (t: number): boolean => t >= 1 && t < lowest && !made(t);
   let count = 0;
   for (let r = 0; r < ROLLS.length; r++) {
     const [d1, d2, w] = ROLLS[r]!;
     let ok = false;
     if (d1 !== d2) {
       if (free(back - d1) || free(back - d2)) ok = true;
-      else if (free(back - d1 - d2) && (!MADE[back - d1 + 24] || !MADE[back - d2 + 24])) ok = true;
+      else if (free(back - d1 - d2) && (!made(back - d1) || !made(back - d2))) ok = true;
     } else {
-      for (let m = 1; m <= 4 && !ok; m++) {
-        if (MADE[back - d1 * m + 24]) break;
-        if (free(back - d1 * m)) ok = true;
+      for (let k = 1; k <= 4 && !ok; k++) {
+        if (made(back - d1 * k)) break;
+        if (free(back - d1 * k)) ok = true;
       }
     }
     if (ok) count += w;
   }
-  return count / 36;
+  return count;
 }
-const MADE = new Uint8Array(50);
+
 
 /** The share of single entering rolls that fail: (v's closed home points / 6) squared. */
 function enterFails(v: ArrayLike<number>, vo: number): number {
@@ -347,6 +410,140 @@ function primeAhead(back: number, v: ArrayLike<number>, vo: number): number {
   return best;
 }
 
+/** What `structure` finds for one side (a), against the other's (v's) made points. */
+const STRUCT = { contain: 0, mobility: 0 };
+
+/**
+ * How well v contains a: one minus the fewest escapes (see `escapes`, past v's points outside
+ * a's home) from any of a's points 13..24 (v's half of the board); and how freely a's checkers outside its home move past v's
+ * points: the sum over them of (point - 6) x escapes, / 100.
+ */
+function structure(a: ArrayLike<number>, ao: number, v: ArrayLike<number>, vo: number): void {
+  madeBy(v, vo);
+  // Only v's points outside a's home block a's way (its anchors in a's home do not contain).
+  MADE_BITS &= ~0x7f;
+  let least = 1;
+  let mobility = 0;
+  for (let p = 7; p <= 24; p++) {
+    const c = a[ao + p]!;
+    if (c === 0 && p < 13) continue;
+    const e = escapesFrom(p);
+    if (p >= 13 && e < least) least = e;
+    if (c > 0) mobility += (p - 6) * c * e;
+  }
+  const bar = a[ao + 25]!;
+  if (bar > 0) mobility += 19 * bar * escapesFrom(25);
+  STRUCT.contain = 1 - least;
+  STRUCT.mobility = mobility / 100;
+}
+
+/** How spread out a's checkers behind their average point are: the mean squared distance / 400. */
+function spread(a: ArrayLike<number>, ao: number): number {
+  let count = 0;
+  let sum = 0;
+  for (let p = 1; p <= 25; p++) {
+    count += a[ao + p]!;
+    sum += p * a[ao + p]!;
+  }
+  if (count === 0) return 0;
+  const mean = Math.ceil(sum / count);
+  let behind = 0;
+  let sq = 0;
+  for (let p = mean + 1; p <= 25; p++) {
+    const c = a[ao + p]!;
+    behind += c;
+    sq += c * (p - mean) * (p - mean);
+  }
+  return behind === 0 ? 0 : sq / behind / 400;
+}
+
+/** What `anchors` finds for a (in its numbering). */
+const ANCH = { back: 0, forward: 0, backbone: 0, backgame: 0, oneAnchor: 0 };
+
+/**
+ * a's rearmost made point (/24); its most advanced anchor in v's half (13..24; (25 - p) / 12,
+ * 0 with none); how connected its made points are (the share of them with another made point of
+ * a at most 6 ahead); and back games: with two or more anchors in v's home, a's checkers there
+ * and on the bar beyond 4 (/ 8), with exactly one, all of them (/ 8).
+ */
+function anchors(a: ArrayLike<number>, ao: number): void {
+  let back = 0;
+  let forward = 0;
+  let made = 0;
+  let linked = 0;
+  let prev = 0;
+  for (let p = 1; p <= 24; p++) {
+    if (a[ao + p]! < 2) continue;
+    back = p;
+    if (p >= 13 && forward === 0) forward = p;
+    made++;
+    if (prev > 0 && p - prev <= 6) linked++;
+    prev = p;
+  }
+  let homeAnchors = 0;
+  let there = a[ao + 25]!;
+  for (let p = 19; p <= 24; p++) {
+    there += a[ao + p]!;
+    if (a[ao + p]! >= 2) homeAnchors++;
+  }
+  ANCH.back = back / 24;
+  ANCH.forward = forward === 0 ? 0 : (25 - forward) / 12;
+  ANCH.backbone = made > 1 ? linked / (made - 1) : 0;
+  ANCH.backgame = homeAnchors >= 2 ? Math.max(0, there - 4) / 8 : 0;
+  ANCH.oneAnchor = homeAnchors === 1 ? there / 8 : 0;
+}
+
+/**
+ * a's timing: the pips its checkers outside home can still play before it must break its
+ * points, counting an anchor in v's home as held (two checkers stay), / 100.
+ */
+function timing(a: ArrayLike<number>, ao: number): number {
+  let t = 0;
+  for (let p = 7; p <= 25; p++) {
+    const c = a[ao + p]!;
+    if (c === 0) continue;
+    const spare = p >= 19 && p <= 24 && c >= 2 ? c - 2 : c;
+    t += spare * (p - 6);
+  }
+  // Spares in the home board can still move down too.
+  for (let p = 2; p <= 6; p++) if (a[ao + p]! > 2) t += (a[ao + p]! - 2) * (p - 1);
+  return t / 100;
+}
+
+/** a's checkers behind v's rearmost (at a's point `front`) and the pips to bring them past it (/ 167); the pips of those already past (/ 100). */
+const CONTACT = { toBreak: 0, free: 0 };
+function pastContact(a: ArrayLike<number>, ao: number, front: number): void {
+  let toBreak = 0;
+  let free = 0;
+  for (let p = 1; p <= 25; p++) {
+    const c = a[ao + p]!;
+    if (c === 0) continue;
+    if (p >= front) toBreak += c * (p - front + 1);
+    else free += c * p;
+  }
+  CONTACT.toBreak = toBreak / 167;
+  CONTACT.free = free / 100;
+}
+
+/**
+ * A crashed board: at most six of a's checkers still in play besides those piled deep on its
+ * 1- and 2-points (its home board has folded while it waits).
+ */
+function crashed(a: ArrayLike<number>, ao: number): boolean {
+  let inPlay = 0;
+  for (let p = 1; p <= 25; p++) inPlay += a[ao + p]!;
+  if (a[ao + 1]! > 1) inPlay -= a[ao + 1]!;
+  if (a[ao + 2]! > 1) inPlay -= a[ao + 2]! - 1;
+  return inPlay <= 6;
+}
+
+/** Checkers off in three steps of five. */
+function offSteps(off: number, put: (i: number, v: number) => void, base: number): void {
+  put(base, Math.min(off, 5) / 5);
+  put(base + 1, Math.min(Math.max(off - 5, 0), 5) / 5);
+  put(base + 2, Math.max(off - 10, 0) / 5);
+}
+
 function encodeShort(me: ArrayLike<number>, mo: number, opp: ArrayLike<number>, oo: number, x: Float32Array, idx: Int32Array): number {
   let n = pointUnitsShort(me, mo, 0, x, idx, 0);
   n = pointUnitsShort(opp, oo, 96, x, idx, n);
@@ -385,9 +582,11 @@ function encodeShort(me: ArrayLike<number>, mo: number, opp: ArrayLike<number>, 
     shots(opp, oo, me, mo);
     put(S_SHOTS, SHOT.hits);
     put(S_PIPLOSS, SHOT.pipLoss);
+    put(S_DOUBLE, SHOT.double);
     shots(me, mo, opp, oo);
     put(S_SHOTS + 1, SHOT.hits);
     put(S_PIPLOSS + 1, SHOT.pipLoss);
+    put(S_DOUBLE + 1, SHOT.double);
     put(S_PRIME, primeAhead(myBack, opp, oo) / 6);
     put(S_PRIME + 1, primeAhead(oppBack, me, mo) / 6);
     put(S_ESCAPE, escapes(myBack, opp, oo));
@@ -399,13 +598,47 @@ function encodeShort(me: ArrayLike<number>, mo: number, opp: ArrayLike<number>, 
     // Backgammon danger: checkers left in the other's home once it bears off.
     if (opp[oo]! > 0) put(S_BACKGAMMON, inTheirHome(me, mo) / 15);
     if (me[mo]! > 0) put(S_BACKGAMMON + 1, inTheirHome(opp, oo) / 15);
+    structure(me, mo, opp, oo);
+    put(S_CONTAIN + 1, STRUCT.contain);
+    put(S_CONTAIN2 + 1, STRUCT.contain * STRUCT.contain);
+    put(S_MOBILITY, STRUCT.mobility);
+    structure(opp, oo, me, mo);
+    put(S_CONTAIN, STRUCT.contain);
+    put(S_CONTAIN2, STRUCT.contain * STRUCT.contain);
+    put(S_MOBILITY + 1, STRUCT.mobility);
+    pastContact(me, mo, 25 - oppBack);
+    put(S_BREAK, CONTACT.toBreak);
+    put(S_FREEPIPS, CONTACT.free);
+    pastContact(opp, oo, 25 - myBack);
+    put(S_BREAK + 1, CONTACT.toBreak);
+    put(S_FREEPIPS + 1, CONTACT.free);
+    anchors(me, mo);
+    put(S_BACKANCHOR, ANCH.back);
+    put(S_FWDANCHOR, ANCH.forward);
+    put(S_BACKBONE, ANCH.backbone);
+    put(S_BACKGAME, ANCH.backgame);
+    put(S_ONEANCHOR, ANCH.oneAnchor);
+    anchors(opp, oo);
+    put(S_BACKANCHOR + 1, ANCH.back);
+    put(S_FWDANCHOR + 1, ANCH.forward);
+    put(S_BACKBONE + 1, ANCH.backbone);
+    put(S_BACKGAME + 1, ANCH.backgame);
+    put(S_ONEANCHOR + 1, ANCH.oneAnchor);
+    put(S_TIMING, timing(me, mo));
+    put(S_TIMING + 1, timing(opp, oo));
+    put(S_CRASHED, crashed(me, mo) ? 1 : 0);
+    put(S_CRASHED + 1, crashed(opp, oo) ? 1 : 0);
   }
+  put(S_SPREAD, spread(me, mo));
+  put(S_SPREAD + 1, spread(opp, oo));
+  offSteps(me[mo]!, put, S_OFFSTEPS);
+  offSteps(opp[oo]!, put, S_OFFSTEPS + 3);
   // Gammon danger: checkers still to bring home while none is off.
   put(S_GAMMON, me[mo] === 0 ? outside(me, mo) / 15 : 0);
   put(S_GAMMON + 1, opp[oo] === 0 ? outside(opp, oo) / 15 : 0);
   return n;
 }
 
-export const SHORT_ENCODING: Encoding = { variant: 'short', version: 2, inputs: SHORT_INPUTS, outputs: 5, encode: encodeShort };
+export const SHORT_ENCODING: Encoding = { variant: 'short', version: 3, inputs: SHORT_INPUTS, outputs: 5, encode: encodeShort };
 
 export const ENCODINGS: Readonly<Record<Variant, Encoding>> = { long: LONG_ENCODING, short: SHORT_ENCODING };

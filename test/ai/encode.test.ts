@@ -60,4 +60,56 @@ describe('short-nardy encoding', () => {
     expect(f[201]).toBeGreaterThan(0.9); // my blot on 24 is in front of three of their points
     expect(f[209]).toBeGreaterThan(0); // and being hit costs pips
   });
+
+  it('version 3: a double shot needs two blots (or two hitters) in reach of one roll', () => {
+    const me = empty();
+    me[20] = 1; // their 5-point
+    me[18] = 1; // their 7-point
+    me[6] = 13;
+    const opp = empty();
+    opp[8] = 3;
+    opp[13] = 12;
+    const two = features(me, opp);
+    expect(two[201]).toBeGreaterThan(0); // shots at me
+    expect(two[217]).toBeGreaterThan(0); // 3-1 hits both blots from their 8-point
+    const one = features([...me.slice(0, 18), 0, ...me.slice(19)].map((c, p) => (p === 6 ? 14 : c)), opp);
+    expect(one[201]).toBeGreaterThan(0);
+    expect(one[217]).toBeUndefined(); // one blot, hitters on one point only
+  });
+
+  it('version 3: a full prime contains the checkers behind it completely; anchors, off in steps', () => {
+    const me = empty();
+    me[22] = 2;
+    me[6] = 13;
+    const opp = empty();
+    for (let q = 4; q <= 9; q++) opp[q] = 2;
+    opp[13] = 3;
+    const f = features(me, opp);
+    expect(f[220]).toBe(1); // the opponent contains me: no escape from my 22
+    expect(f[222]).toBe(1); // (squared)
+    expect(f[219]).toBeLessThan(1); // my two points hardly contain their checkers on 13
+    expect(f[231]).toBe(0.917); // my rearmost made point: 22 / 24
+    expect(f[233]).toBe(0.25); // my most advanced anchor in their half: 22, (25 - 22) / 12
+    const off = empty();
+    off[0] = 7;
+    off[3] = 8;
+    const g = features(off, opp);
+    expect(g[243]).toBe(1);
+    expect(g[244]).toBe(0.4);
+    expect(g[245]).toBeUndefined();
+  });
+
+  it('version 3: a board folded onto the 1- and 2-points is crashed', () => {
+    const me = empty();
+    me[1] = 8;
+    me[2] = 3;
+    me[4] = 1;
+    me[9] = 1;
+    me[20] = 2;
+    const opp = start();
+    const f = features(me, opp);
+    expect(f[249]).toBe(1); // 5 in play besides 8 on the 1-point and 2 extra on the 2-point
+    expect(f[250]).toBeUndefined(); // the opponent at the start is not
+    expect(features(start(), start())[249]).toBeUndefined();
+  });
 });
