@@ -338,30 +338,36 @@ function escapesFrom(back: number): number {
   const key = back * 0x2000000 + m;
   const slot = (Math.imul(m ^ (back << 25), 0x9e3779b1) >>> 16) & (ESC_SIZE - 1);
   if (ESC_KEY[slot] === key) return ESC_VAL[slot]!;
-  const v = escapesCount(back, m) / 36;
   ESC_KEY[slot] = key;
-  ESC_VAL[slot] = v;
-  return v;
+  ESC_VAL[slot] = escapesCount(back, m) / 36;
+  // Read back, so a hit and a miss give the same (single-precision) value.
+  return ESC_VAL[slot]!;
 }
 
 function escapesCount(back: number, m: number): number {
-  const made = (t: number): boolean => t >= 1 && ((m >>> t) & 1) === 1;
-  let lowest = 0;
-  for (let p = back - 1; p >= Math.max(1, back - 12); p--) if (made(p)) lowest = p;
-  if (lowest === 0) return 36;
-  // Escaped on landing below `lowest` on an open point of the board.
-  const free = (t: number): boolean => t >= 1 && t < lowest && !made(t);
+  // Bits of m are a's points 1..24 (bit 0 is never set); points below 1 are off the board.
+  const window = m & ~((1 << Math.max(1, back - 12)) - 1);
+  if (window === 0) return 36;
+  const lowest = 31 - Math.clz32(window & -window);
+  // FREE bit t: an open point t of the board below `lowest` (escaped on landing there).
+  const free = ((1 << lowest) - 1) & ~m & ~1;
   let count = 0;
   for (let r = 0; r < ROLLS.length; r++) {
     const [d1, d2, w] = ROLLS[r]!;
+    const t1 = back - d1;
     let ok = false;
     if (d1 !== d2) {
-      if (free(back - d1) || free(back - d2)) ok = true;
-      else if (free(back - d1 - d2) && (!made(back - d1) || !made(back - d2))) ok = true;
+      const t2 = back - d2;
+      const t3 = t1 - d2;
+      if ((t1 >= 1 && (free >>> t1) & 1) || (t2 >= 1 && (free >>> t2) & 1)) ok = true;
+      else if (t3 >= 1 && (free >>> t3) & 1 && (((m >>> t1) & 1) === 0 || ((m >>> t2) & 1) === 0)) ok = true;
     } else {
-      for (let k = 1; k <= 4 && !ok; k++) {
-        if (made(back - d1 * k)) break;
-        if (free(back - d1 * k)) ok = true;
+      for (let k = 1, t = t1; k <= 4 && t >= 1; k++, t -= d1) {
+        if ((m >>> t) & 1) break;
+        if ((free >>> t) & 1) {
+          ok = true;
+          break;
+        }
       }
     }
     if (ok) count += w;
