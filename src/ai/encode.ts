@@ -421,8 +421,8 @@ const STRUCT = { contain: 0, mobility: 0 };
 
 /**
  * How well v contains a: one minus the fewest escapes (see `escapes`, past v's points outside
- * a's home) from any of a's points 13..24 (v's half of the board); and how freely a's checkers outside its home move past v's
- * points: the sum over them of (point - 6) x escapes, / 100.
+ * a's home) from any of a's points 13..24 (v's half of the board); and how freely a's checkers
+ * outside its home move past v's points: the sum over them of (point - 6) x escapes, / 100.
  */
 function structure(a: ArrayLike<number>, ao: number, v: ArrayLike<number>, vo: number): void {
   madeBy(v, vo);

@@ -20,6 +20,17 @@ const start = (): number[] => {
   return s;
 };
 
+/** My two back checkers on my 22-point behind the opponent's six-prime on its 4..9-points. */
+const behindAPrime = (): [number[], number[]] => {
+  const me = empty();
+  me[22] = 2;
+  me[6] = 13;
+  const opp = empty();
+  for (let q = 4; q <= 9; q++) opp[q] = 2;
+  opp[13] = 3;
+  return [me, opp];
+};
+
 describe('short-nardy encoding', () => {
   it('the start: contact, no blots, one home point each, every checker still to bring home', () => {
     const f = features(start(), start());
@@ -31,12 +42,7 @@ describe('short-nardy encoding', () => {
   });
 
   it('a full prime in front of my back checkers leaves no escape; the opponent escapes with 5 rolls', () => {
-    const me = empty();
-    me[22] = 2;
-    me[6] = 13;
-    const opp = empty();
-    for (let q = 4; q <= 9; q++) opp[q] = 2;
-    opp[13] = 3;
+    const [me, opp] = behindAPrime();
     const f = features(me, opp);
     expect(f[203]).toBe(1); // a six-prime ahead of me
     expect(f[207]).toBeUndefined(); // no escapes
@@ -78,12 +84,7 @@ describe('short-nardy encoding', () => {
   });
 
   it('version 3: a full prime contains the checkers behind it completely; anchors, off in steps', () => {
-    const me = empty();
-    me[22] = 2;
-    me[6] = 13;
-    const opp = empty();
-    for (let q = 4; q <= 9; q++) opp[q] = 2;
-    opp[13] = 3;
+    const [me, opp] = behindAPrime();
     const f = features(me, opp);
     expect(f[220]).toBe(1); // the opponent contains me: no escape from my 22
     expect(f[222]).toBe(1); // (squared)
