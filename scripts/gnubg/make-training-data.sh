@@ -5,19 +5,37 @@
 # computing, so many processes run side by side on two cores.
 # Needs gnubg (apt-get install -y gnubg).
 # Usage: scripts/gnubg/make-training-data.sh [games=12000] [seed=1] [procs=24] [out=train/short-gnubg.txt]
+#        scripts/gnubg/make-training-data.sh --decisions FILE [procs=24] [out=train/short-decisions.txt]
+# The second form plays no games: gnubg labels every legal play of the decisions in FILE (made by
+# scripts/gnubg/decisions.ts from our own levels' games), FILE split between the processes.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-games=${1:-12000}
-seed=${2:-1}
-procs=${3:-24}
-out=${4:-train/short-gnubg.txt}
+decisions=
+if [ "${1:-}" = --decisions ]; then
+  decisions=${2:?--decisions needs a file}
+  [ -f "$decisions" ] || { echo "no such file: $decisions" >&2; exit 2; }
+  shift 2
+  games=0 seed=1 procs=${1:-24} out=${2:-train/short-decisions.txt}
+else
+  games=${1:-12000}
+  seed=${2:-1}
+  procs=${3:-24}
+  out=${4:-train/short-gnubg.txt}
+fi
 mkdir -p "$(dirname "$out")"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+if [ -n "$decisions" ]; then
+  split -n "l/$procs" -d -a 3 "$decisions" "$tmp/decisions"
+fi
 per=$(( (games + procs - 1) / procs ))
 for i in $(seq 0 $((procs - 1))); do
-  NARDY_OUT="$tmp/part$i.txt" NARDY_GAMES=$per NARDY_SEED=$((seed + i)) \
+  extra=()
+  [ -n "$decisions" ] && extra=(NARDY_DECISIONS="$tmp/decisions$(printf %03d "$i")")
+  env "${extra[@]}" NARDY_OUT="$tmp/part$i.txt" NARDY_GAMES=$per NARDY_SEED=$((seed + i)) \
     /usr/games/gnubg -t -q -r -p scripts/gnubg/training-data.py > /dev/null 2>&1 &
+  # gnubg processes started at the same instant sometimes fail to start; a moment apart they do.
+  sleep 0.5
 done
 wait
 sort -u -S 1G "$tmp"/part*.txt > "$out"

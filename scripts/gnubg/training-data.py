@@ -4,7 +4,12 @@
 # every roll it writes each legal play's resulting position with gnubg's 0-ply outcome
 # probabilities, seen by the side then to roll.
 #
-# Environment: NARDY_OUT (output file), NARDY_GAMES (games to play), NARDY_SEED (random seed).
+# With NARDY_DECISIONS (a file of decisions from scripts/gnubg/decisions.ts: the mover's and the
+# opponent's 26 slots and the dice) it plays no games: it writes every legal play's resulting
+# position of each listed decision instead.
+#
+# Environment: NARDY_OUT (output file), NARDY_GAMES (games to play), NARDY_SEED (random seed),
+# NARDY_DECISIONS (optional, see above).
 # One line per position: "<project position id> w wg wbg lg lbg" (the side in the id's turn is to
 # roll; probabilities cumulative, gnubg's convention). Duplicates within one run are skipped.
 import os, random
@@ -63,6 +68,49 @@ games = int(os.environ.get('NARDY_GAMES', '10'))
 out = open(os.environ['NARDY_OUT'], 'w')
 seen = set()
 NOISE = [0.0, 0.0, 0.01, 0.02, 0.04, 0.06, 0.1]
+
+def plays(turn, mover, opp, a, b, noise):
+    """Writes each legal play's resulting position (new ones only); returns the chosen play's
+    (mover, opp) by gnubg's equity plus Gaussian noise, or None when no play is legal."""
+    global seen
+    other = 'black' if turn == 'white' else 'white'
+    gnubg.command('set board ' + gnubg_id(mover, opp))
+    gnubg.command('set dice %d %d' % (a, b))
+    try:
+        hints = gnubg.hint(100000)['hint']
+    except Exception:
+        hints = []  # no legal move: the turn passes
+    best, choice = None, None
+    for h in hints:
+        steps = gnubg.parsemove(h['move'])
+        m, o = apply_steps(mover, opp, steps)
+        score = h['equity'] + (rng.gauss(0, noise) if noise else 0.0)
+        if best is None or score > best:
+            best, choice = score, (m, o)
+        if m[0] == 15:
+            continue
+        w, wg, wbg, lg, lbg = h['details']['probs']
+        pos = {turn: m, other: o}
+        key = project_id(other, pos['white'], pos['black'])
+        if key in seen:
+            continue
+        seen.add(key)
+        # Seen by the side now to roll: the mover's loss is its win.
+        out.write('%s %.5f %.5f %.5f %.5f %.5f\n' % (key, 1 - w, lg, lbg, wg, wbg))
+    if len(seen) > 3000000:
+        seen = set()
+    return choice
+
+if os.environ.get('NARDY_DECISIONS'):
+    for line in open(os.environ['NARDY_DECISIONS']):
+        parts = line.split()
+        if len(parts) != 4:
+            continue
+        mover = [int(x) for x in parts[0].split(',')]
+        opp = [int(x) for x in parts[1].split(',')]
+        plays('white', mover, opp, int(parts[2]), int(parts[3]), 0.0)
+    games = 0
+
 for g in range(games):
     noise = rng.choice(NOISE)
     sides = {'white': start(), 'black': start()}
@@ -72,36 +120,11 @@ for g in range(games):
     turn = 'white' if a > b else 'black'
     for ply in range(1000):
         other = 'black' if turn == 'white' else 'white'
-        mover, opp = sides[turn], sides[other]
-        gnubg.command('set board ' + gnubg_id(mover, opp))
-        gnubg.command('set dice %d %d' % (a, b))
-        try:
-            hints = gnubg.hint(100000)['hint']
-        except Exception:
-            hints = []  # no legal move: the turn passes
-        best, choice = None, None
-        for h in hints:
-            steps = gnubg.parsemove(h['move'])
-            m, o = apply_steps(mover, opp, steps)
-            score = h['equity'] + (rng.gauss(0, noise) if noise else 0.0)
-            if best is None or score > best:
-                best, choice = score, (m, o)
-            if m[0] == 15:
-                continue
-            w, wg, wbg, lg, lbg = h['details']['probs']
-            pos = {turn: m, other: o}
-            key = project_id(other, pos['white'], pos['black'])
-            if key in seen:
-                continue
-            seen.add(key)
-            # Seen by the side now to roll: the mover's loss is its win.
-            out.write('%s %.5f %.5f %.5f %.5f %.5f\n' % (key, 1 - w, lg, lbg, wg, wbg))
+        choice = plays(turn, sides[turn], sides[other], a, b, noise)
         if choice is not None:
             sides[turn], sides[other] = choice
             if sides[turn][0] == 15:
                 break
         turn = other
         a, b = rng.randint(1, 6), rng.randint(1, 6)
-    if len(seen) > 3000000:
-        seen = set()
 out.close()
