@@ -98,10 +98,28 @@ interface GnubgFile {
   games: Array<{ moves: GnubgMove[]; stats: Record<'X' | 'O', { error: number; unforced: number; moves: number }> }>;
 }
 
-function runGnubg(files: string[], dir: string, proc: number): Promise<GnubgFile[]> {
+/**
+ * One gnubg process over `files`. gnubg processes started at the same instant (the first time on a
+ * machine, while they set up ~/.gnubg) sometimes exit at once without a result: the process
+ * starts `proc` half-seconds late and is tried again, up to three times.
+ */
+async function runGnubg(files: string[], dir: string, proc: number): Promise<GnubgFile[]> {
+  await new Promise((r) => setTimeout(r, 500 * proc));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runGnubgOnce(files, dir, proc);
+    } catch (e) {
+      if (attempt >= 3) throw e;
+      await new Promise((r) => setTimeout(r, 1000 * attempt));
+    }
+  }
+}
+
+function runGnubgOnce(files: string[], dir: string, proc: number): Promise<GnubgFile[]> {
   const list = join(dir, `files-${proc}.txt`);
   const out = join(dir, `gnubg-${proc}.jsonl`);
   writeFileSync(list, files.join('\n'));
+  rmSync(out, { force: true });
   return new Promise((resolve, reject) => {
     const g = spawn(GNUBG, ['-t', '-q', '-r', '-p', 'scripts/gnubg/analyse-mats.py'], {
       env: { ...process.env, NARDY_FILES: list, NARDY_OUT: out, NARDY_PLIES: String(GNUBG_PLIES) },
