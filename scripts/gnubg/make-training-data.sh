@@ -6,11 +6,20 @@
 # Needs gnubg (apt-get install -y gnubg).
 # Usage: scripts/gnubg/make-training-data.sh [games=12000] [seed=1] [procs=24] [out=train/short-gnubg.txt]
 #        scripts/gnubg/make-training-data.sh --decisions FILE [procs=24] [out=train/short-decisions.txt]
+#        scripts/gnubg/make-training-data.sh --groups [--decisions FILE | games seed procs] [out]
 # The second form plays no games: gnubg labels every legal play of the decisions in FILE (made by
 # scripts/gnubg/decisions.ts from our own levels' games), FILE split between the processes.
+# With --groups first, each decision's plays stay together (all of them, duplicates across
+# decisions kept), closed by a line "#" (the trainer's grouped data: npm run train -- --mode
+# gnubg --groups ...); the parts are concatenated, not sorted.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 decisions=
+groups=0
+if [ "${1:-}" = --groups ]; then
+  groups=1
+  shift
+fi
 if [ "${1:-}" = --decisions ]; then
   decisions=${2:?--decisions needs a file}
   [ -f "$decisions" ] || { echo "no such file: $decisions" >&2; exit 2; }
@@ -32,11 +41,15 @@ per=$(( (games + procs - 1) / procs ))
 for i in $(seq 0 $((procs - 1))); do
   extra=()
   [ -n "$decisions" ] && extra=(NARDY_DECISIONS="$tmp/decisions$(printf %03d "$i")")
-  env "${extra[@]}" NARDY_OUT="$tmp/part$i.txt" NARDY_GAMES=$per NARDY_SEED=$((seed + i)) \
+  env "${extra[@]}" NARDY_GROUPS=$groups NARDY_OUT="$tmp/part$i.txt" NARDY_GAMES=$per NARDY_SEED=$((seed + i)) \
     /usr/games/gnubg -t -q -r -p scripts/gnubg/training-data.py > /dev/null 2>&1 &
   # gnubg processes started at the same instant sometimes fail to start; a moment apart they do.
   sleep 0.5
 done
 wait
-sort -u -S 1G "$tmp"/part*.txt > "$out"
+if [ "$groups" = 1 ]; then
+  cat "$tmp"/part*.txt > "$out"
+else
+  sort -u -S 1G "$tmp"/part*.txt > "$out"
+fi
 wc -l "$out"

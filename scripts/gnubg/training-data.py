@@ -9,9 +9,12 @@
 # position of each listed decision instead.
 #
 # Environment: NARDY_OUT (output file), NARDY_GAMES (games to play), NARDY_SEED (random seed),
-# NARDY_DECISIONS (optional, see above).
+# NARDY_DECISIONS (optional, see above), NARDY_GROUPS ("1" keeps each decision's plays together,
+# for the trainer's loss on the differences between them).
 # One line per position: "<project position id> w wg wbg lg lbg" (the side in the id's turn is to
-# roll; probabilities cumulative, gnubg's convention). Duplicates within one run are skipped.
+# roll; probabilities cumulative, gnubg's convention). Duplicates within one run are skipped;
+# with NARDY_GROUPS every decision writes all its plays (gnubg lists each resulting position
+# once) followed by a line "#".
 import os, random
 import gnubg
 
@@ -69,9 +72,12 @@ out = open(os.environ['NARDY_OUT'], 'w')
 seen = set()
 NOISE = [0.0, 0.0, 0.01, 0.02, 0.04, 0.06, 0.1]
 
+GROUPS = os.environ.get('NARDY_GROUPS') == '1'
+
 def plays(turn, mover, opp, a, b, noise):
-    """Writes each legal play's resulting position (new ones only); returns the chosen play's
-    (mover, opp) by gnubg's equity plus Gaussian noise, or None when no play is legal."""
+    """Writes each legal play's resulting position (new ones only, or all of them in groups);
+    returns the chosen play's (mover, opp) by gnubg's equity plus Gaussian noise, or None when
+    no play is legal."""
     global seen
     other = 'black' if turn == 'white' else 'white'
     gnubg.command('set board ' + gnubg_id(mover, opp))
@@ -92,9 +98,10 @@ def plays(turn, mover, opp, a, b, noise):
         w, wg, wbg, lg, lbg = h['details']['probs']
         pos = {turn: m, other: o}
         key = project_id(other, pos['white'], pos['black'])
-        if key in seen:
-            continue
-        seen.add(key)
+        if not GROUPS:
+            if key in seen:
+                continue
+            seen.add(key)
         # Seen by the side now to roll: the mover's loss is its win.
         out.write('%s %.5f %.5f %.5f %.5f %.5f\n' % (key, 1 - w, lg, lbg, wg, wbg))
     if len(seen) > 3000000:
@@ -109,6 +116,8 @@ if os.environ.get('NARDY_DECISIONS'):
         mover = [int(x) for x in parts[0].split(',')]
         opp = [int(x) for x in parts[1].split(',')]
         plays('white', mover, opp, int(parts[2]), int(parts[3]), 0.0)
+        if GROUPS:
+            out.write('#\n')
     games = 0
 
 for g in range(games):
@@ -121,6 +130,8 @@ for g in range(games):
     for ply in range(1000):
         other = 'black' if turn == 'white' else 'white'
         choice = plays(turn, sides[turn], sides[other], a, b, noise)
+        if GROUPS:
+            out.write('#\n')
         if choice is not None:
             sides[turn], sides[other] = choice
             if sides[turn][0] == 15:

@@ -4,6 +4,12 @@
  *   --mode td        self-play TD(λ) (default)
  *   --mode gnubg     supervised on GNU Backgammon's 0-ply outcomes (short nardy), from --data,
  *                    made by scripts/gnubg/make-training-data.sh
+ *   --groups         (with --mode gnubg) the data holds whole decisions, each closed by a line
+ *                    "#" (make-training-data.sh --groups --decisions): each play also learns its
+ *                    equity relative to the other plays of its roll, weighted by --pair-weight
+ *                    (default 1); the held-out score adds the error of the plays' losses
+ *   --name NAME      the asset --publish writes: assets/ai/NAME.{bin,json} (default: the variant;
+ *                    the analysis network is short-analysis)
  *
  * Worker threads share the weights (Hogwild). Checkpoints go to --out (resume with --resume);
  * the strength log (against the frozen baseline and a random player) to <out>/log.jsonl and
@@ -14,7 +20,6 @@
 import { cpus } from 'node:os';
 import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import type { Worker } from 'node:worker_threads';
-import { parsePositionId } from '../../engine/position.js';
 import type { Variant } from '../../engine/types.js';
 import { seededRandom } from '../../sim/rng.js';
 import { ENCODINGS } from '../encode.js';
@@ -24,6 +29,7 @@ import { equityOf } from '../outcomes.js';
 import { ASSETS_DIR, loadWeights, saveWeights, type Manifest } from '../weights.js';
 import { startWorker } from '../threads.js';
 import { arena, baselinePicker, netPicker, randomPicker } from './arena.js';
+import { readData, type Data } from './data.js';
 import type { Job, JobDone, WorkerInit } from './worker.js';
 
 class UsageError extends Error {}
@@ -43,7 +49,7 @@ function args(argv: string[]): Map<string, string> {
   return out;
 }
 
-const KNOWN = ['variant', 'mode', 'hidden', 'games', 'hours', 'workers', 'out', 'resume', 'init', 'seed', 'lambda', 'rate', 'rate-end', 'decay', 'eval-every', 'eval-pairs', 'checkpoint-every', 'data', 'epochs', 'publish', 'chunk'];
+const KNOWN = ['variant', 'mode', 'hidden', 'games', 'hours', 'workers', 'out', 'resume', 'init', 'seed', 'lambda', 'rate', 'rate-end', 'decay', 'eval-every', 'eval-pairs', 'checkpoint-every', 'data', 'epochs', 'publish', 'chunk', 'groups', 'pair-weight', 'name'];
 
 function num(a: Map<string, string>, name: string, fallback: number, min = -Infinity, max = Infinity): number {
   const v = a.get(name);
@@ -75,6 +81,9 @@ interface Options {
   epochs: number;
   publish: boolean;
   chunk: number;
+  groups: boolean;
+  pairWeight: number;
+  name: string;
 }
 
 function options(argv: string[]): Options {
@@ -86,6 +95,10 @@ function options(argv: string[]): Options {
   if (mode !== 'td' && mode !== 'gnubg') throw new UsageError('--mode must be td or gnubg');
   if (mode === 'gnubg' && variant !== 'short') throw new UsageError('--mode gnubg is for short nardy');
   if (mode === 'gnubg' && !a.get('data')) throw new UsageError('--mode gnubg needs --data FILE (scripts/gnubg/make-training-data.sh)');
+  if (a.has('groups') && mode !== 'gnubg') throw new UsageError('--groups goes with --mode gnubg');
+  if (a.has('pair-weight') && !a.has('groups')) throw new UsageError('--pair-weight goes with --groups');
+  const name = a.get('name') ?? variant;
+  if (!/^[a-z][a-z0-9-]{0,40}$/.test(name) || !name.startsWith(variant)) throw new UsageError(`--name must be the variant's name or begin with it (e.g. ${variant}-analysis), lower-case letters, digits and "-", not "${name}"`);
   return {
     variant,
     mode,
@@ -108,6 +121,9 @@ function options(argv: string[]): Options {
     epochs: num(a, 'epochs', 12, 1),
     publish: a.has('publish'),
     chunk: num(a, 'chunk', 500, 1),
+    groups: a.has('groups'),
+    pairWeight: num(a, 'pair-weight', 1, 0, 100),
+    name,
   };
 }
 
@@ -211,7 +227,9 @@ function prepare(o: Options): { net: Net; shared: SharedArrayBuffer; progress: P
 
 function training(o: Options, progress: Progress): Record<string, unknown> {
   const common = { trainer: o.mode === 'td' ? 'td-lambda self-play' : 'supervised on gnubg 0-ply', seed: o.seed, workers: o.workers, rate: o.rate, rateEnd: o.rateEnd, decay: o.decay, ...(o.init ? { init: o.init } : {}) };
-  return o.mode === 'td' ? { ...common, lambda: o.lambda, games: progress.games, progress } : { ...common, data: o.data, epochs: progress.epoch, progress };
+  return o.mode === 'td'
+    ? { ...common, lambda: o.lambda, games: progress.games, progress }
+    : { ...common, data: o.data, ...(o.groups ? { groups: true, pairWeight: o.pairWeight } : {}), epochs: progress.epoch, progress };
 }
 
 async function trainTd(o: Options): Promise<void> {
@@ -274,82 +292,76 @@ async function trainTd(o: Options): Promise<void> {
   finish(o, net, progress);
 }
 
-/** Read GNU Backgammon's outcomes (one position id and five probabilities a line). */
-function readData(file: string, variant: Variant): { boards: SharedArrayBuffer; targets: SharedArrayBuffer; count: number } {
-  // The file can be larger than a string may be: find the lines in the bytes.
-  const bytes = readFileSync(file);
-  const starts: number[] = [];
-  for (let i = 0; i < bytes.length; ) {
-    const end = bytes.indexOf(10, i);
-    const stop = end < 0 ? bytes.length : end;
-    if (stop > i) starts.push(i);
-    i = stop + 1;
-  }
-  const O = ENCODINGS[variant].outputs;
-  const boards = new SharedArrayBuffer(starts.length * 52);
-  const targets = new SharedArrayBuffer(starts.length * O * 4);
-  const b = new Int8Array(boards);
-  const t = new Float32Array(targets);
-  // A fixed shuffle, so the held-out part is a fair sample.
-  const order = Int32Array.from(starts.keys());
-  const random = seededRandom(12345);
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    const x = order[i]!;
-    order[i] = order[j]!;
-    order[j] = x;
-  }
-  let count = 0;
-  for (const li of order) {
-    const from = starts[li]!;
-    const end = bytes.indexOf(10, from);
-    const parts = bytes.toString('latin1', from, end < 0 ? bytes.length : end).split(' ');
-    if (parts.length !== 1 + O) throw new Error(`${file}: bad line ${li + 1}`);
-    const p = parsePositionId(parts[0]!);
-    if (p.variant !== variant) throw new Error(`${file}: line ${li + 1} is not ${variant}`);
-    const me = p.turn === 'white' ? p.white : p.black;
-    const opp = p.turn === 'white' ? p.black : p.white;
-    b.set(me, count * 52);
-    b.set(opp, count * 52 + 26);
-    for (let k = 0; k < O; k++) t[count * O + k] = Number(parts[1 + k]);
-    count++;
-  }
-  return { boards, targets, count };
-}
-
-function holdoutScore(net: Net, variant: Variant, data: { boards: SharedArrayBuffer; targets: SharedArrayBuffer }, from: number, to: number): { mse: number; equityMae: number } {
+/**
+ * The net on samples from .. to - 1: squared error of the outputs, mean absolute error of the
+ * equity, and with `groups` (decisions gFrom .. gTo - 1) the mean absolute error of each play's
+ * loss (the best play's equity minus its own, within its decision: what an analysis reports).
+ */
+function holdoutScore(net: Net, variant: Variant, data: Data, from: number, to: number, gFrom = 0, gTo = 0): { mse: number; equityMae: number; lossMae?: number } {
   const ev = new Evaluator(snapshot(net), ENCODINGS[variant]);
   const b = new Int8Array(data.boards);
   const t = new Float32Array(data.targets);
   const O = ENCODINGS[variant].outputs;
   const out = new Float32Array(O);
+  const ours = new Float64Array(Math.max(0, to - from));
+  const theirs = new Float64Array(ours.length);
   let se = 0;
   let mae = 0;
   for (let s = from; s < to; s++) {
     ev.evaluate(b, s * 52, b, s * 52 + 26, out);
     const target = t.subarray(s * O, s * O + O);
     for (let k = 0; k < O; k++) se += (out[k]! - target[k]!) ** 2;
-    mae += Math.abs(equityOf(variant, out) - equityOf(variant, target));
+    ours[s - from] = equityOf(variant, out);
+    theirs[s - from] = equityOf(variant, target);
+    mae += Math.abs(ours[s - from]! - theirs[s - from]!);
   }
   const n = Math.max(1, to - from);
-  return { mse: +(se / n / O).toExponential(3), equityMae: +(mae / n).toFixed(5) };
+  const score: { mse: number; equityMae: number; lossMae?: number } = { mse: +(se / n / O).toExponential(3), equityMae: +(mae / n).toFixed(5) };
+  if (data.groups && gTo > gFrom) {
+    const g = new Int32Array(data.groups);
+    let lossErr = 0;
+    let plays = 0;
+    for (let k = gFrom; k < gTo; k++) {
+      // The samples' equities are the side to roll's, the opponent of the player: its best play
+      // leaves the lowest.
+      let minO = Infinity;
+      let minT = Infinity;
+      for (let s = g[k]!; s < g[k + 1]!; s++) {
+        minO = Math.min(minO, ours[s - from]!);
+        minT = Math.min(minT, theirs[s - from]!);
+      }
+      for (let s = g[k]!; s < g[k + 1]!; s++) {
+        lossErr += Math.abs(ours[s - from]! - minO - (theirs[s - from]! - minT));
+        plays++;
+      }
+    }
+    score.lossMae = +(lossErr / Math.max(1, plays)).toFixed(5);
+  }
+  return score;
 }
 
 async function trainGnubg(o: Options): Promise<void> {
   const t0 = performance.now();
-  const data = readData(o.data!, o.variant);
-  console.error(`read ${data.count} positions in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  const holdout = Math.min(50_000, Math.floor(data.count * 0.02));
-  const trainTo = data.count - holdout;
+  const data = readData(o.data!, o.variant, o.groups);
+  console.error(`read ${data.count} positions${data.decisions ? ` of ${data.decisions} decisions` : ''} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  // Held out: the last 2% of the samples (at most 50,000), or of the decisions (at most 5,000).
+  const heldDecisions = data.decisions ? Math.min(5_000, Math.floor(data.decisions * 0.02)) : 0;
+  const trainGroups = (data.decisions ?? 0) - heldDecisions;
+  const trainTo = data.groups ? new Int32Array(data.groups)[trainGroups]! : data.count - Math.min(50_000, Math.floor(data.count * 0.02));
+  const held = (): ReturnType<typeof holdoutScore> => holdoutScore(net, o.variant, data, trainTo, data.count, trainGroups, data.decisions ?? 0);
   const { net, shared, progress } = prepare(o);
   const workers = startWorkers(o, net.shape, shared, data);
   const started = performance.now() - progress.elapsedMs;
-  log(o, { epoch: progress.epoch, samples: trainTo, holdout: holdoutScore(net, o.variant, data, trainTo, data.count) });
+  log(o, { epoch: progress.epoch, samples: trainTo, ...(data.decisions ? { decisions: trainGroups } : {}), holdout: held() });
   for (let epoch = progress.epoch; epoch < o.epochs; epoch++) {
     const rate = Math.max(o.rateEnd, (o.rate * o.decay) / (o.decay + epoch));
-    const per = Math.ceil(trainTo / workers.length);
+    const units = data.groups ? trainGroups : trainTo;
+    const per = Math.ceil(units / workers.length);
     const done = await Promise.all(
-      workers.map((w, i) => run(w, { kind: 'fit', chunk: epoch * workers.length + i, from: i * per, to: Math.min(trainTo, (i + 1) * per), rate, seed: o.seed * 7919 + epoch * 131 + i })),
+      workers.map((w, i) => {
+        const job = { chunk: epoch * workers.length + i, from: i * per, to: Math.min(units, (i + 1) * per), rate, seed: o.seed * 7919 + epoch * 131 + i };
+        return run(w, data.groups ? { kind: 'fit-groups', ...job, pairWeight: o.pairWeight } : { kind: 'fit', ...job });
+      }),
     );
     progress.epoch = epoch + 1;
     progress.elapsedMs = performance.now() - started;
@@ -361,7 +373,7 @@ async function trainGnubg(o: Options): Promise<void> {
       hours: +(progress.elapsedMs / 3_600_000).toFixed(3),
       rate: +rate.toFixed(5),
       train_sq_error: +(loss / ENCODINGS[o.variant].outputs).toExponential(3),
-      holdout: holdoutScore(net, o.variant, data, trainTo, data.count),
+      holdout: held(),
       ...(evalNow ? strength(o, net, 900_000) : {}),
     });
   }
@@ -372,9 +384,9 @@ async function trainGnubg(o: Options): Promise<void> {
 function finish(o: Options, net: Net, progress: Progress): void {
   if (!o.publish) return;
   mkdirSync(ASSETS_DIR, { recursive: true });
-  saveWeights(`${ASSETS_DIR}${o.variant}`, net, o.variant, training(o, progress));
-  if (existsSync(`${o.out}/log.jsonl`)) copyFileSync(`${o.out}/log.jsonl`, `${ASSETS_DIR}${o.variant}-log.jsonl`);
-  console.error(`published assets/ai/${o.variant}.{bin,json}`);
+  saveWeights(`${ASSETS_DIR}${o.name}`, net, o.variant, training(o, progress));
+  if (existsSync(`${o.out}/log.jsonl`)) copyFileSync(`${o.out}/log.jsonl`, `${ASSETS_DIR}${o.name}-log.jsonl`);
+  console.error(`published assets/ai/${o.name}.{bin,json}`);
 }
 
 async function main(): Promise<number> {
@@ -383,7 +395,7 @@ async function main(): Promise<number> {
     o = options(process.argv.slice(2));
   } catch (e) {
     if (e instanceof UsageError) {
-      console.error(`error: ${e.message}\nusage: npm run train -- --variant long|short [--mode td|gnubg] [--games N] [--hours H] [--workers N] [--hidden N] [--out DIR] [--resume] [--init BASE] [--seed S] [--lambda L] [--rate R] [--rate-end R] [--decay N] [--eval-every N] [--eval-pairs N] [--checkpoint-every N] [--data FILE] [--epochs N] [--publish]`);
+      console.error(`error: ${e.message}\nusage: npm run train -- --variant long|short [--mode td|gnubg] [--games N] [--hours H] [--workers N] [--hidden N] [--out DIR] [--resume] [--init BASE] [--seed S] [--lambda L] [--rate R] [--rate-end R] [--decay N] [--eval-every N] [--eval-pairs N] [--checkpoint-every N] [--data FILE] [--groups] [--pair-weight W] [--epochs N] [--publish] [--name NAME]`);
       return 2;
     }
     throw e;

@@ -9,6 +9,7 @@ import type { Variant } from '../../engine/types.js';
 import { seededRandom } from '../../sim/rng.js';
 import { ENCODINGS } from '../encode.js';
 import { Net, type NetShape } from '../net.js';
+import { Fitter } from './fit.js';
 import { TdSelfPlay } from './td.js';
 
 export interface WorkerInit {
@@ -16,13 +17,19 @@ export interface WorkerInit {
   readonly shape: NetShape;
   readonly weights: SharedArrayBuffer;
   readonly rules?: unknown;
-  /** Supervised data: 52 bytes of board per sample (me then opp, 26 each) and its targets. */
-  readonly data?: { readonly boards: SharedArrayBuffer; readonly targets: SharedArrayBuffer; readonly count: number };
+  /**
+   * Supervised data: 52 bytes of board per sample (me then opp, 26 each) and its targets; with
+   * `groups`, the samples of decision k are groups[k] .. groups[k + 1] - 1 (the plays of one
+   * roll, seen by the side then to roll).
+   */
+  readonly data?: { readonly boards: SharedArrayBuffer; readonly targets: SharedArrayBuffer; readonly count: number; readonly groups?: SharedArrayBuffer };
 }
 
 export type Job =
   | { readonly kind: 'td'; readonly chunk: number; readonly games: number; readonly rate: number; readonly lambda: number; readonly seed: number }
-  | { readonly kind: 'fit'; readonly chunk: number; readonly from: number; readonly to: number; readonly rate: number; readonly seed: number };
+  | { readonly kind: 'fit'; readonly chunk: number; readonly from: number; readonly to: number; readonly rate: number; readonly seed: number }
+  /** Over decisions from .. to - 1 of grouped data; `pairWeight` weighs the loss on differences. */
+  | { readonly kind: 'fit-groups'; readonly chunk: number; readonly from: number; readonly to: number; readonly rate: number; readonly seed: number; readonly pairWeight: number };
 
 export interface JobDone {
   readonly chunk: number;
@@ -36,9 +43,8 @@ const init = workerData as WorkerInit;
 const enc = ENCODINGS[init.variant];
 const net = new Net(init.shape, init.weights);
 const rules = parseRules(init.rules ?? null);
-const x = new Float32Array(enc.inputs);
-const idx = new Int32Array(enc.inputs);
-const scratch = net.scratch();
+const fitter = new Fitter(net, enc);
+const fitData = init.data ? { boards: new Int8Array(init.data.boards), targets: new Float32Array(init.data.targets) } : null;
 
 function td(job: Extract<Job, { kind: 'td' }>): JobDone {
   const player = new TdSelfPlay(net, enc, rules, seededRandom(job.seed));
@@ -47,34 +53,43 @@ function td(job: Extract<Job, { kind: 'td' }>): JobDone {
   return { chunk: job.chunk, games: job.games, turns, samples: turns, loss: 0 };
 }
 
-function fit(job: Extract<Job, { kind: 'fit' }>): JobDone {
-  const data = init.data!;
-  const boards = new Int8Array(data.boards);
-  const targets = new Float32Array(data.targets);
-  const O = enc.outputs;
-  const random = seededRandom(job.seed);
-  // Visit the slice in a random order.
-  const n = job.to - job.from;
+/** from .. to - 1 in a random order. */
+function shuffled(from: number, to: number, random: () => number): Int32Array {
+  const n = to - from;
   const order = new Int32Array(n);
-  for (let i = 0; i < n; i++) order[i] = job.from + i;
+  for (let i = 0; i < n; i++) order[i] = from + i;
   for (let i = n - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     const t = order[i]!;
     order[i] = order[j]!;
     order[j] = t;
   }
+  return order;
+}
+
+function fit(job: Extract<Job, { kind: 'fit' }>): JobDone {
+  const order = shuffled(job.from, job.to, seededRandom(job.seed));
   let loss = 0;
-  for (let k = 0; k < n; k++) {
-    const s = order[k]!;
-    const m = enc.encode(boards, s * 52, boards, s * 52 + 26, x, idx);
-    const y = net.forward(x, idx, m, scratch);
-    const t = targets.subarray(s * O, s * O + O);
-    for (let o = 0; o < O; o++) loss += (y[o]! - t[o]!) ** 2;
-    net.step(x, idx, m, scratch, t, job.rate);
+  for (let k = 0; k < order.length; k++) loss += fitter.sample(fitData!, order[k]!, job.rate);
+  return { chunk: job.chunk, games: 0, turns: 0, samples: order.length, loss: loss / Math.max(1, order.length) };
+}
+
+/** Whole decisions of grouped data (Fitter.decision), in a random order. */
+function fitGroups(job: Extract<Job, { kind: 'fit-groups' }>): JobDone {
+  const groups = new Int32Array(init.data!.groups!);
+  const order = shuffled(job.from, job.to, seededRandom(job.seed));
+  let loss = 0;
+  let samples = 0;
+  for (let k = 0; k < order.length; k++) {
+    const a = groups[order[k]!]!;
+    const b = groups[order[k]! + 1]!;
+    if (b === a) continue;
+    loss += fitter.decision(fitData!, a, b, job.rate, job.pairWeight);
+    samples += b - a;
   }
-  return { chunk: job.chunk, games: 0, turns: 0, samples: n, loss: loss / Math.max(1, n) };
+  return { chunk: job.chunk, games: 0, turns: 0, samples, loss: loss / Math.max(1, samples) };
 }
 
 parentPort!.on('message', (job: Job) => {
-  parentPort!.postMessage(job.kind === 'td' ? td(job) : fit(job));
+  parentPort!.postMessage(job.kind === 'td' ? td(job) : job.kind === 'fit' ? fit(job) : fitGroups(job));
 });
