@@ -17,14 +17,20 @@
  * (write the .mat and JSON files there), --dump FILE (one JSON line per compared move: position,
  * dice, play, both losses; for finding where the two analyses part), --from DIR (a --keep
  * directory: compare our analysis of its games with gnubg's analysis kept there, without playing
- * or running gnubg again; for comparing networks on the same games). Prints one JSON object.
+ * or running gnubg again; for comparing networks on the same games), --weights BASE (our analysis
+ * with the network at BASE.{bin,json}, e.g. a training checkpoint, instead of the bundled
+ * analysis network). Prints one JSON object.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { analyse, type GameExport } from '../src/ai/analysis.js';
+import { ENCODINGS } from '../src/ai/encode.js';
+import { Evaluator } from '../src/ai/evaluator.js';
 import { createPlayer, type Level } from '../src/ai/player.js';
+import { Search } from '../src/ai/search.js';
+import { loadWeights } from '../src/ai/weights.js';
 import { toMat } from '../src/app/export.js';
 import { apply, defaultRules, newGame, positionId, SeededDice, type GameState, type Position, type Variant } from '../src/engine/index.js';
 import { seededRandom } from '../src/sim/rng.js';
@@ -44,12 +50,15 @@ const SEED = Number(opt('seed', '1'));
 const KEEP = opt('keep', '');
 const DUMP = opt('dump', '');
 const FROM = opt('from', '');
+const WEIGHTS = opt('weights', '');
 const GNUBG = '/usr/games/gnubg';
 for (const [k, v] of Object.entries({ GAMES, PLIES, GNUBG_PLIES, PROCS, LONG, SEED })) {
   if (!Number.isInteger(v) || v < 0) throw new Error(`--${k.toLowerCase().replace('_', '-')} must be a whole number`);
 }
 if (PLIES !== 0 && PLIES !== 1) throw new Error('--plies must be 0 or 1');
 if (FROM && !existsSync(join(FROM, 'game-0.json'))) throw new Error(`--from ${FROM}: no kept games there (make them with --keep DIR)`);
+/** The search our analysis uses: the bundled analysis network, or --weights. */
+const analysisSearch = WEIGHTS ? new Search(new Evaluator(loadWeights(WEIGHTS, 'short').net, ENCODINGS.short)) : undefined;
 
 /** Mixed strength: every pairing of the three levels without noise-free search everywhere. */
 const PAIRINGS: Array<[Level, Level]> = [
@@ -205,7 +214,7 @@ async function againstGnubg(): Promise<Record<string, unknown>> {
   });
   const t2 = Date.now();
   const ours = [];
-  for (const exp of exports) ours.push(await analyse(exp, { plies: PLIES }));
+  for (const exp of exports) ours.push(await analyse(exp, { plies: PLIES, ...(analysisSearch ? { search: analysisSearch } : {}) }));
   const oursS = (Date.now() - t2) / 1000;
   const { byFile, seconds: gnubgS } = await gnubgPromise;
 
@@ -276,6 +285,7 @@ async function againstGnubg(): Promise<Record<string, unknown>> {
     compared_games: compared,
     misaligned,
     our_plies: PLIES,
+    our_network: WEIGHTS || 'bundled (assets/ai/short-analysis)',
     gnubg_plies: GNUBG_PLIES,
     player_games: perPlayer.length,
     player_games_within_3: +(perPlayer.filter((p) => Math.abs(p.diff) <= 3).length / perPlayer.length).toFixed(3),

@@ -5,7 +5,7 @@
  */
 import type { Variant } from '../../engine/types.js';
 import type { Encoding } from '../encode.js';
-import type { Net, Scratch } from '../net.js';
+import { Net, type Scratch } from '../net.js';
 import { equityOf } from '../outcomes.js';
 
 export interface FitData {
@@ -23,6 +23,53 @@ export function equityCoefficients(variant: Variant, outputs: number): Float32Ar
   });
 }
 
+/**
+ * Adam over minibatches: gradients of the cross-entropy (with what the fitter folds into its
+ * targets) accumulate into `grad`, and every `batch` samples each parameter moves by its own
+ * step size, from running means of its gradient and of the gradient's square. Per-parameter
+ * steps matter here: most inputs are zero in most positions, and a single SGD rate that is small
+ * enough for the busy ones barely moves the rare ones.
+ */
+export class Adam {
+  readonly grad: Net;
+  private readonly m: Float32Array;
+  private readonly v: Float32Array;
+  private t = 0;
+  pending = 0;
+
+  constructor(
+    private readonly net: Net,
+    readonly batch = 128,
+    private readonly beta1 = 0.9,
+    private readonly beta2 = 0.999,
+  ) {
+    this.grad = new Net(net.shape);
+    const n = net.params().length;
+    this.m = new Float32Array(n);
+    this.v = new Float32Array(n);
+  }
+
+  /** Apply the accumulated gradient (mean over the pending samples) with step size `rate`. */
+  apply(rate: number): void {
+    if (this.pending === 0) return;
+    const g = this.grad.params();
+    const p = this.net.params();
+    const { m, v, beta1, beta2 } = this;
+    this.t++;
+    const c1 = 1 - beta1 ** this.t;
+    const c2 = 1 - beta2 ** this.t;
+    const scale = 1 / this.pending;
+    for (let i = 0; i < p.length; i++) {
+      const gi = g[i]! * scale;
+      const mi = (m[i] = beta1 * m[i]! + (1 - beta1) * gi);
+      const vi = (v[i] = beta2 * v[i]! + (1 - beta2) * gi * gi);
+      p[i] = p[i]! - (rate * (mi / c1)) / (Math.sqrt(vi / c2) + 1e-8);
+    }
+    g.fill(0);
+    this.pending = 0;
+  }
+}
+
 export class Fitter {
   private readonly x: Float32Array;
   private readonly idx: Int32Array;
@@ -31,9 +78,11 @@ export class Fitter {
   private readonly coef: Float32Array;
   private errs = new Float32Array(64);
 
+  /** With `adam`, steps accumulate into its minibatches instead of moving the weights at once. */
   constructor(
     private readonly net: Net,
     private readonly enc: Encoding,
+    private readonly adam: Adam | null = null,
   ) {
     this.x = new Float32Array(enc.inputs);
     this.idx = new Int32Array(enc.inputs);
@@ -54,8 +103,21 @@ export class Fitter {
     const t = d.targets.subarray(s * O, s * O + O);
     let se = 0;
     for (let o = 0; o < O; o++) se += (y[o]! - t[o]!) ** 2;
-    this.net.step(this.x, this.idx, m, this.s, t, rate);
+    this.learn(m, t, rate);
     return se;
+  }
+
+  /** Apply what Adam's batch still holds (at the end of a job). */
+  flush(rate: number): void {
+    this.adam?.apply(rate);
+  }
+
+  /** A step towards `target` from the forward pass just made (or its gradient, into Adam's batch). */
+  private learn(m: number, target: ArrayLike<number>, rate: number): void {
+    const adam = this.adam;
+    if (!adam) return this.net.step(this.x, this.idx, m, this.s, target, rate);
+    this.net.accumulate(this.x, this.idx, m, this.s, target, adam.grad);
+    if (++adam.pending >= adam.batch) adam.apply(rate);
   }
 
   /**
@@ -88,7 +150,7 @@ export class Fitter {
         se += (y[o]! - t) ** 2;
         this.target[o] = t - g * this.coef[o]! * y[o]! * (1 - y[o]!);
       }
-      this.net.step(this.x, this.idx, m, this.s, this.target, rate);
+      this.learn(m, this.target, rate);
     }
     return se;
   }

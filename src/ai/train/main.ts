@@ -8,6 +8,8 @@
  *                    "#" (make-training-data.sh --groups --decisions): each play also learns its
  *                    equity relative to the other plays of its roll, weighted by --pair-weight
  *                    (default 1); the held-out score adds the error of the plays' losses
+ *   --adam           (with --mode gnubg) Adam over minibatches of --batch samples (default 128)
+ *                    instead of one SGD step a sample; --rate is then Adam's step size
  *   --name NAME      the asset --publish writes: assets/ai/NAME.{bin,json} (default: the variant;
  *                    the analysis network is short-analysis)
  *
@@ -49,7 +51,7 @@ function args(argv: string[]): Map<string, string> {
   return out;
 }
 
-const KNOWN = ['variant', 'mode', 'hidden', 'games', 'hours', 'workers', 'out', 'resume', 'init', 'seed', 'lambda', 'rate', 'rate-end', 'decay', 'eval-every', 'eval-pairs', 'checkpoint-every', 'data', 'epochs', 'publish', 'chunk', 'groups', 'pair-weight', 'name'];
+const KNOWN = ['variant', 'mode', 'hidden', 'games', 'hours', 'workers', 'out', 'resume', 'init', 'seed', 'lambda', 'rate', 'rate-end', 'decay', 'eval-every', 'eval-pairs', 'checkpoint-every', 'data', 'epochs', 'publish', 'chunk', 'groups', 'pair-weight', 'name', 'adam', 'batch'];
 
 function num(a: Map<string, string>, name: string, fallback: number, min = -Infinity, max = Infinity): number {
   const v = a.get(name);
@@ -84,6 +86,8 @@ interface Options {
   groups: boolean;
   pairWeight: number;
   name: string;
+  adam: boolean;
+  batch: number;
 }
 
 function options(argv: string[]): Options {
@@ -97,6 +101,8 @@ function options(argv: string[]): Options {
   if (mode === 'gnubg' && !a.get('data')) throw new UsageError('--mode gnubg needs --data FILE (scripts/gnubg/make-training-data.sh)');
   if (a.has('groups') && mode !== 'gnubg') throw new UsageError('--groups goes with --mode gnubg');
   if (a.has('pair-weight') && !a.has('groups')) throw new UsageError('--pair-weight goes with --groups');
+  if (a.has('adam') && mode !== 'gnubg') throw new UsageError('--adam goes with --mode gnubg');
+  if (a.has('batch') && !a.has('adam')) throw new UsageError('--batch goes with --adam');
   const name = a.get('name') ?? variant;
   if (!/^[a-z][a-z0-9-]{0,40}$/.test(name) || !name.startsWith(variant)) throw new UsageError(`--name must be the variant's name or begin with it (e.g. ${variant}-analysis), lower-case letters, digits and "-", not "${name}"`);
   return {
@@ -124,6 +130,8 @@ function options(argv: string[]): Options {
     groups: a.has('groups'),
     pairWeight: num(a, 'pair-weight', 1, 0, 100),
     name,
+    adam: a.has('adam'),
+    batch: num(a, 'batch', 128, 1, 65536),
   };
 }
 
@@ -165,7 +173,7 @@ function strength(o: Options, net: Net, seed: number, previous: Net | null = nul
 }
 
 function startWorkers(o: Options, shape: NetShape, weights: SharedArrayBuffer, data?: WorkerInit['data']): Worker[] {
-  const init: WorkerInit = { variant: o.variant, shape, weights, data };
+  const init: WorkerInit = { variant: o.variant, shape, weights, data, ...(o.adam ? { adam: { batch: o.batch } } : {}) };
   return Array.from({ length: o.workers }, () => startWorker(new URL(`./worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url), { workerData: init }));
 }
 
@@ -229,7 +237,7 @@ function training(o: Options, progress: Progress): Record<string, unknown> {
   const common = { trainer: o.mode === 'td' ? 'td-lambda self-play' : 'supervised on gnubg 0-ply', seed: o.seed, workers: o.workers, rate: o.rate, rateEnd: o.rateEnd, decay: o.decay, ...(o.init ? { init: o.init } : {}) };
   return o.mode === 'td'
     ? { ...common, lambda: o.lambda, games: progress.games, progress }
-    : { ...common, data: o.data, ...(o.groups ? { groups: true, pairWeight: o.pairWeight } : {}), epochs: progress.epoch, progress };
+    : { ...common, data: o.data, ...(o.groups ? { groups: true, pairWeight: o.pairWeight } : {}), ...(o.adam ? { optimizer: 'adam', batch: o.batch } : {}), epochs: progress.epoch, progress };
 }
 
 async function trainTd(o: Options): Promise<void> {
@@ -395,7 +403,7 @@ async function main(): Promise<number> {
     o = options(process.argv.slice(2));
   } catch (e) {
     if (e instanceof UsageError) {
-      console.error(`error: ${e.message}\nusage: npm run train -- --variant long|short [--mode td|gnubg] [--games N] [--hours H] [--workers N] [--hidden N] [--out DIR] [--resume] [--init BASE] [--seed S] [--lambda L] [--rate R] [--rate-end R] [--decay N] [--eval-every N] [--eval-pairs N] [--checkpoint-every N] [--data FILE] [--groups] [--pair-weight W] [--epochs N] [--publish] [--name NAME]`);
+      console.error(`error: ${e.message}\nusage: npm run train -- --variant long|short [--mode td|gnubg] [--games N] [--hours H] [--workers N] [--hidden N] [--out DIR] [--resume] [--init BASE] [--seed S] [--lambda L] [--rate R] [--rate-end R] [--decay N] [--eval-every N] [--eval-pairs N] [--checkpoint-every N] [--data FILE] [--groups] [--pair-weight W] [--adam] [--batch N] [--epochs N] [--publish] [--name NAME]`);
       return 2;
     }
     throw e;

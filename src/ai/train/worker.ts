@@ -9,7 +9,7 @@ import type { Variant } from '../../engine/types.js';
 import { seededRandom } from '../../sim/rng.js';
 import { ENCODINGS } from '../encode.js';
 import { Net, type NetShape } from '../net.js';
-import { Fitter } from './fit.js';
+import { Adam, Fitter } from './fit.js';
 import { TdSelfPlay } from './td.js';
 
 export interface WorkerInit {
@@ -23,6 +23,8 @@ export interface WorkerInit {
    * roll, seen by the side then to roll).
    */
   readonly data?: { readonly boards: SharedArrayBuffer; readonly targets: SharedArrayBuffer; readonly count: number; readonly groups?: SharedArrayBuffer };
+  /** Supervised steps by Adam over minibatches of `batch` samples (each worker its own moments). */
+  readonly adam?: { readonly batch: number };
 }
 
 export type Job =
@@ -43,7 +45,7 @@ const init = workerData as WorkerInit;
 const enc = ENCODINGS[init.variant];
 const net = new Net(init.shape, init.weights);
 const rules = parseRules(init.rules ?? null);
-const fitter = new Fitter(net, enc);
+const fitter = new Fitter(net, enc, init.adam ? new Adam(net, init.adam.batch) : null);
 const fitData = init.data ? { boards: new Int8Array(init.data.boards), targets: new Float32Array(init.data.targets) } : null;
 
 function td(job: Extract<Job, { kind: 'td' }>): JobDone {
@@ -71,6 +73,7 @@ function fit(job: Extract<Job, { kind: 'fit' }>): JobDone {
   const order = shuffled(job.from, job.to, seededRandom(job.seed));
   let loss = 0;
   for (let k = 0; k < order.length; k++) loss += fitter.sample(fitData!, order[k]!, job.rate);
+  fitter.flush(job.rate);
   return { chunk: job.chunk, games: 0, turns: 0, samples: order.length, loss: loss / Math.max(1, order.length) };
 }
 
@@ -87,6 +90,7 @@ function fitGroups(job: Extract<Job, { kind: 'fit-groups' }>): JobDone {
     loss += fitter.decision(fitData!, a, b, job.rate, job.pairWeight);
     samples += b - a;
   }
+  fitter.flush(job.rate);
   return { chunk: job.chunk, games: 0, turns: 0, samples, loss: loss / Math.max(1, samples) };
 }
 
