@@ -3,19 +3,28 @@
  * outputs (the probabilities of the outcomes). The forward pass is sparse (only the non-zero
  * inputs, which the encoders list), as are the gradient steps of training. No dependencies.
  *
+ * Optionally (`hidden2`) a second sigmoid layer reads the first and feeds the outputs beside it:
+ * out = sigmoid(w2 h + w3 g + b2), g = sigmoid(v h + c). With w3 zero such a net evaluates
+ * exactly as its one-layer part (`deepen` grows a trained net so), and training adds to it what
+ * one layer over the inputs cannot compute.
+ *
  * Layout: w1 is input-major (w1[i * hidden + h]) so a sparse input touches one contiguous row;
- * w2 is output-major (w2[o * hidden + h]).
+ * w2 is output-major (w2[o * hidden + h]); then b2, and with hidden2: v (v[k * hidden + h]), c,
+ * w3 (w3[o * hidden2 + k]). A one-layer net's parameters are the same bytes as before.
  */
 
 export interface NetShape {
   readonly inputs: number;
   readonly hidden: number;
+  /** Units of the second hidden layer; absent (or 0) for one hidden layer. */
+  readonly hidden2?: number;
   readonly outputs: number;
 }
 
 /** Reusable buffers of one evaluation (one per thread of work). */
 export interface Scratch {
   readonly hidden: Float32Array;
+  readonly hidden2: Float32Array;
   readonly out: Float32Array;
 }
 
@@ -28,6 +37,10 @@ export class Net {
   readonly b1: Float32Array;
   readonly w2: Float32Array;
   readonly b2: Float32Array;
+  readonly v: Float32Array;
+  readonly c: Float32Array;
+  readonly w3: Float32Array;
+  private readonly H2: number;
 
   /** `buffer`, when given, holds the parameters (e.g. a SharedArrayBuffer for Hogwild training). */
   constructor(
@@ -47,10 +60,15 @@ export class Net {
     this.b1 = take(hidden);
     this.w2 = take(hidden * outputs);
     this.b2 = take(outputs);
+    const H2 = (this.H2 = shape.hidden2 ?? 0);
+    this.v = take(H2 * hidden);
+    this.c = take(H2);
+    this.w3 = take(outputs * H2);
   }
 
   static byteLength(s: NetShape): number {
-    return 4 * (s.inputs * s.hidden + s.hidden + s.hidden * s.outputs + s.outputs);
+    const H2 = s.hidden2 ?? 0;
+    return 4 * (s.inputs * s.hidden + s.hidden + s.hidden * s.outputs + s.outputs + H2 * s.hidden + H2 + s.outputs * H2);
   }
 
   get buffer(): ArrayBufferLike {
@@ -63,7 +81,7 @@ export class Net {
   }
 
   scratch(): Scratch {
-    return { hidden: new Float32Array(this.shape.hidden), out: new Float32Array(this.shape.outputs) };
+    return { hidden: new Float32Array(this.shape.hidden), hidden2: new Float32Array(this.H2), out: new Float32Array(this.shape.outputs) };
   }
 
   /** Small random weights from a seeded generator (for a fresh training run). */
@@ -73,8 +91,12 @@ export class Net {
     for (let i = 0; i < this.w1.length; i++) this.w1[i] = (random() * 2 - 1) * r1;
     const r2 = 1 / Math.sqrt(hidden);
     for (let i = 0; i < this.w2.length; i++) this.w2[i] = (random() * 2 - 1) * r2;
+    for (let i = 0; i < this.v.length; i++) this.v[i] = (random() * 2 - 1) * r2;
+    const r3 = 1 / Math.sqrt(Math.max(1, this.H2));
+    for (let i = 0; i < this.w3.length; i++) this.w3[i] = (random() * 2 - 1) * r3;
     this.b1.fill(0);
     this.b2.fill(0);
+    this.c.fill(0);
     void inputs;
   }
 
@@ -99,15 +121,77 @@ export class Net {
       }
     }
     for (let j = 0; j < H; j++) h[j] = sigmoid(h[j]!);
+    const H2 = this.H2;
+    const g = s.hidden2;
+    if (H2 > 0) {
+      const v = this.v;
+      for (let k = 0; k < H2; k++) {
+        let sum = this.c[k]!;
+        const row = k * H;
+        for (let j = 0; j < H; j++) sum += h[j]! * v[row + j]!;
+        g[k] = sigmoid(sum);
+      }
+    }
     const w2 = this.w2;
+    const w3 = this.w3;
     const out = s.out;
     for (let o = 0; o < O; o++) {
       let sum = this.b2[o]!;
       const row = o * H;
       for (let j = 0; j < H; j++) sum += h[j]! * w2[row + j]!;
+      const row3 = o * H2;
+      for (let k = 0; k < H2; k++) sum += g[k]! * w3[row3 + k]!;
       out[o] = sigmoid(sum);
     }
     return out;
+  }
+
+  /**
+   * The gradient of the cross-entropy loss at the hidden layer's pre-activations, into `grad`,
+   * given the output deltas `d` (out - target, times the rate or weight); `into` receives the
+   * output layers' and the second layer's gradients (or, for a step, `into` is this net and
+   * `sign` is -1: the weights move at once). The first layer is left to the caller.
+   */
+  private backHidden(s: Scratch, d: Float32Array, grad: Float32Array, into: Net, sign: number): void {
+    const H = this.shape.hidden;
+    const H2 = this.H2;
+    const O = this.shape.outputs;
+    const h = s.hidden;
+    const g = s.hidden2;
+    const w2 = this.w2;
+    const w3 = this.w3;
+    grad.fill(0, 0, H);
+    const g2 = GRAD_H2.length >= H2 ? GRAD_H2 : (GRAD_H2 = new Float32Array(H2));
+    g2.fill(0, 0, H2);
+    for (let o = 0; o < O; o++) {
+      const dz = d[o]!;
+      if (dz === 0) continue;
+      const row = o * H;
+      for (let j = 0; j < H; j++) {
+        grad[j] = grad[j]! + dz * w2[row + j]!;
+        into.w2[row + j] = into.w2[row + j]! + sign * dz * h[j]!;
+      }
+      const row3 = o * H2;
+      for (let k = 0; k < H2; k++) {
+        g2[k] = g2[k]! + dz * w3[row3 + k]!;
+        into.w3[row3 + k] = into.w3[row3 + k]! + sign * dz * g[k]!;
+      }
+      into.b2[o] = into.b2[o]! + sign * dz;
+    }
+    if (H2 > 0) {
+      const v = this.v;
+      for (let k = 0; k < H2; k++) {
+        const dk = g2[k]! * g[k]! * (1 - g[k]!);
+        if (dk === 0) continue;
+        const row = k * H;
+        for (let j = 0; j < H; j++) {
+          grad[j] = grad[j]! + dk * v[row + j]!;
+          into.v[row + j] = into.v[row + j]! + sign * dk * h[j]!;
+        }
+        into.c[k] = into.c[k]! + sign * dk;
+      }
+    }
+    for (let j = 0; j < H; j++) grad[j] = grad[j]! * h[j]! * (1 - h[j]!);
   }
 
   /**
@@ -117,21 +201,11 @@ export class Net {
   step(x: Float32Array, idx: Int32Array, n: number, s: Scratch, target: ArrayLike<number>, rate: number): void {
     const H = this.shape.hidden;
     const O = this.shape.outputs;
-    const h = s.hidden;
-    const w2 = this.w2;
+    const d = DELTA.length >= O ? DELTA : (DELTA = new Float32Array(O));
+    for (let o = 0; o < O; o++) d[o] = (s.out[o]! - target[o]!) * rate;
     const grad = GRAD_H.length >= H ? GRAD_H : (GRAD_H = new Float32Array(H));
-    grad.fill(0, 0, H);
-    for (let o = 0; o < O; o++) {
-      const d = (s.out[o]! - target[o]!) * rate;
-      if (d === 0) continue;
-      const row = o * H;
-      for (let j = 0; j < H; j++) {
-        grad[j] = grad[j]! + d * w2[row + j]!;
-        w2[row + j] = w2[row + j]! - d * h[j]!;
-      }
-      this.b2[o] = this.b2[o]! - d;
-    }
-    for (let j = 0; j < H; j++) grad[j] = grad[j]! * h[j]! * (1 - h[j]!);
+    // The output and second layers move inside backHidden, from the deltas of the old weights.
+    this.backHidden(s, d, grad, this, -1);
     const w1 = this.w1;
     for (let k = 0; k < n; k++) {
       const i = idx[k]!;
@@ -149,21 +223,10 @@ export class Net {
   accumulate(x: Float32Array, idx: Int32Array, n: number, s: Scratch, target: ArrayLike<number>, g: Net, weight = 1): void {
     const H = this.shape.hidden;
     const O = this.shape.outputs;
-    const h = s.hidden;
-    const w2 = this.w2;
+    const d = DELTA.length >= O ? DELTA : (DELTA = new Float32Array(O));
+    for (let o = 0; o < O; o++) d[o] = (s.out[o]! - target[o]!) * weight;
     const grad = GRAD_H.length >= H ? GRAD_H : (GRAD_H = new Float32Array(H));
-    grad.fill(0, 0, H);
-    for (let o = 0; o < O; o++) {
-      const d = (s.out[o]! - target[o]!) * weight;
-      if (d === 0) continue;
-      const row = o * H;
-      for (let j = 0; j < H; j++) {
-        grad[j] = grad[j]! + d * w2[row + j]!;
-        g.w2[row + j] = g.w2[row + j]! + d * h[j]!;
-      }
-      g.b2[o] = g.b2[o]! + d;
-    }
-    for (let j = 0; j < H; j++) grad[j] = grad[j]! * h[j]! * (1 - h[j]!);
+    this.backHidden(s, d, grad, g, 1);
     for (let k = 0; k < n; k++) {
       const i = idx[k]!;
       const v = x[i]!;
@@ -175,6 +238,8 @@ export class Net {
 }
 
 let GRAD_H = new Float32Array(256);
+let GRAD_H2 = new Float32Array(64);
+let DELTA = new Float32Array(8);
 
 /**
  * `old` grown to `inputs` inputs (appended after its own) and `hidden` hidden units: the new
@@ -184,6 +249,7 @@ let GRAD_H = new Float32Array(256);
  */
 export function growNet(old: Net, inputs: number, hidden: number, random: () => number): Net {
   const { inputs: I0, hidden: H0, outputs } = old.shape;
+  if ((old.shape.hidden2 ?? 0) > 0) throw new RangeError('cannot grow a net with a second hidden layer');
   if (inputs < I0 || hidden < H0) throw new RangeError(`cannot shrink ${JSON.stringify(old.shape)} to ${inputs} inputs, ${hidden} hidden`);
   const net = new Net({ inputs, hidden, outputs });
   net.initRandom(random);
@@ -195,5 +261,23 @@ export function growNet(old: Net, inputs: number, hidden: number, random: () => 
     for (let h = 0; h < hidden; h++) net.w2[k * hidden + h] = h < H0 ? old.w2[k * H0 + h]! : 0;
   }
   net.b2.set(old.b2);
+  return net;
+}
+
+/**
+ * `old` (one hidden layer) with a second hidden layer of `hidden2` units beside it: the new
+ * layer's input weights small random ones from `random`, its output weights zero, so the deeper
+ * net gives the same outputs as `old` for every input (the trainer's --hidden2 with --init).
+ */
+export function deepen(old: Net, hidden2: number, random: () => number): Net {
+  if ((old.shape.hidden2 ?? 0) > 0) throw new RangeError('the net has a second hidden layer already');
+  if (!Number.isInteger(hidden2) || hidden2 < 1) throw new RangeError(`hidden2 must be a positive whole number, not ${hidden2}`);
+  const net = new Net({ ...old.shape, hidden2 });
+  net.w1.set(old.w1);
+  net.b1.set(old.b1);
+  net.w2.set(old.w2);
+  net.b2.set(old.b2);
+  const r = 1 / Math.sqrt(old.shape.hidden);
+  for (let i = 0; i < net.v.length; i++) net.v[i] = (random() * 2 - 1) * r;
   return net;
 }

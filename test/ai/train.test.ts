@@ -128,7 +128,7 @@ describe('Fitter', () => {
     const { positions, data, spread, student } = decisionData();
     const net = student();
     const before = spread(net);
-    const adam = new Adam(net, 8);
+    const adam = new Adam(net, 8, 0);
     const fitter = new Fitter(net, enc, adam);
     const first = fitter.decision(data, 0, positions.length, 0.01, 1);
     let last = first;
@@ -142,5 +142,19 @@ describe('Fitter', () => {
     fitter.flush(0.01);
     expect(adam.pending).toBe(0);
     expect(Array.from(net.params()).some((x, i) => x !== w[i])).toBe(true);
+  });
+
+  it('Adam warms up: its first batches move the weights by a share of the step size', () => {
+    const { positions, data, student } = decisionData();
+    const moved = (warmup: number): number => {
+      const net = student();
+      const w = Float32Array.from(net.params());
+      const fitter = new Fitter(net, enc, new Adam(net, positions.length, warmup));
+      fitter.decision(data, 0, positions.length, 0.01, 0);
+      return net.params().reduce((m, x, i) => Math.max(m, Math.abs(x - w[i]!)), 0);
+    };
+    // Adam's first step moves the weights with a gradient by about the step size.
+    expect(moved(0)).toBeCloseTo(0.01, 3);
+    expect(moved(10)).toBeCloseTo(0.001, 4);
   });
 });

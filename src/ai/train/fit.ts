@@ -28,7 +28,9 @@ export function equityCoefficients(variant: Variant, outputs: number): Float32Ar
  * targets) accumulate into `grad`, and every `batch` samples each parameter moves by its own
  * step size, from running means of its gradient and of the gradient's square. Per-parameter
  * steps matter here: most inputs are zero in most positions, and a single SGD rate that is small
- * enough for the busy ones barely moves the rare ones.
+ * enough for the busy ones barely moves the rare ones. The step size ramps up over the first
+ * `warmup` batches: Adam's first steps move every weight by about the full step size at once,
+ * which throws a trained net off.
  */
 export class Adam {
   readonly grad: Net;
@@ -40,6 +42,7 @@ export class Adam {
   constructor(
     private readonly net: Net,
     readonly batch = 128,
+    private readonly warmup = 1000,
     private readonly beta1 = 0.9,
     private readonly beta2 = 0.999,
   ) {
@@ -59,11 +62,12 @@ export class Adam {
     const c1 = 1 - beta1 ** this.t;
     const c2 = 1 - beta2 ** this.t;
     const scale = 1 / this.pending;
+    const step = this.t < this.warmup ? (rate * this.t) / this.warmup : rate;
     for (let i = 0; i < p.length; i++) {
       const gi = g[i]! * scale;
       const mi = (m[i] = beta1 * m[i]! + (1 - beta1) * gi);
       const vi = (v[i] = beta2 * v[i]! + (1 - beta2) * gi * gi);
-      p[i] = p[i]! - (rate * (mi / c1)) / (Math.sqrt(vi / c2) + 1e-8);
+      p[i] = p[i]! - (step * (mi / c1)) / (Math.sqrt(vi / c2) + 1e-8);
     }
     g.fill(0);
     this.pending = 0;

@@ -8,6 +8,9 @@
  *                    "#" (make-training-data.sh --groups --decisions): each play also learns its
  *                    equity relative to the other plays of its roll, weighted by --pair-weight
  *                    (default 1); the held-out score adds the error of the plays' losses
+ *   --hidden2 N      a second hidden layer of N units beside the first (with --init: the trained
+ *                    net deepened, the new layer's output weights zero, so it starts out
+ *                    evaluating exactly as that net)
  *   --adam           (with --mode gnubg) Adam over minibatches of --batch samples (default 128)
  *                    instead of one SGD step a sample; --rate is then Adam's step size
  *   --name NAME      the asset --publish writes: assets/ai/NAME.{bin,json} (default: the variant;
@@ -26,7 +29,7 @@ import type { Variant } from '../../engine/types.js';
 import { seededRandom } from '../../sim/rng.js';
 import { ENCODINGS } from '../encode.js';
 import { Evaluator } from '../evaluator.js';
-import { growNet, Net, type NetShape } from '../net.js';
+import { deepen, growNet, Net, type NetShape } from '../net.js';
 import { equityOf } from '../outcomes.js';
 import { ASSETS_DIR, loadWeights, saveWeights, type Manifest } from '../weights.js';
 import { startWorker } from '../threads.js';
@@ -51,7 +54,7 @@ function args(argv: string[]): Map<string, string> {
   return out;
 }
 
-const KNOWN = ['variant', 'mode', 'hidden', 'games', 'hours', 'workers', 'out', 'resume', 'init', 'seed', 'lambda', 'rate', 'rate-end', 'decay', 'eval-every', 'eval-pairs', 'checkpoint-every', 'data', 'epochs', 'publish', 'chunk', 'groups', 'pair-weight', 'name', 'adam', 'batch'];
+const KNOWN = ['variant', 'mode', 'hidden', 'games', 'hours', 'workers', 'out', 'resume', 'init', 'seed', 'lambda', 'rate', 'rate-end', 'decay', 'eval-every', 'eval-pairs', 'checkpoint-every', 'data', 'epochs', 'publish', 'chunk', 'groups', 'pair-weight', 'name', 'adam', 'batch', 'hidden2'];
 
 function num(a: Map<string, string>, name: string, fallback: number, min = -Infinity, max = Infinity): number {
   const v = a.get(name);
@@ -65,6 +68,7 @@ interface Options {
   variant: Variant;
   mode: 'td' | 'gnubg';
   hidden: number;
+  hidden2: number;
   games: number;
   hours: number;
   workers: number;
@@ -109,6 +113,7 @@ function options(argv: string[]): Options {
     variant,
     mode,
     hidden: num(a, 'hidden', 128, 4, 1024),
+    hidden2: num(a, 'hidden2', 0, 0, 1024),
     games: num(a, 'games', 1_000_000, 1),
     hours: num(a, 'hours', Infinity, 0),
     workers: num(a, 'workers', Math.min(2, cpus().length), 1, 64),
@@ -202,12 +207,19 @@ function grown(o: Options, inputs: number, outputs: number): Net {
   const base = o.init!;
   const m = JSON.parse(readFileSync(`${base}.json`, 'utf8')) as Manifest;
   if (m.variant !== o.variant || m.shape.outputs !== outputs || m.shape.inputs > inputs) throw new UsageError(`--init ${base}: ${m.variant} ${JSON.stringify(m.shape)} cannot grow into ${o.variant} ${inputs} inputs`);
-  if (m.shape.inputs === inputs && m.encoding.version === ENCODINGS[o.variant].version && o.hidden <= m.shape.hidden) return loadWeights(base, o.variant).net;
-  const bytes = readFileSync(`${base}.bin`);
-  if (bytes.length !== Net.byteLength(m.shape)) throw new UsageError(`--init ${base}.bin does not fit its manifest`);
-  const buf = new ArrayBuffer(bytes.length);
-  new Uint8Array(buf).set(bytes);
-  return growNet(new Net(m.shape, buf), inputs, Math.max(m.shape.hidden, o.hidden), seededRandom(o.seed));
+  const deep = (m.shape.hidden2 ?? 0) > 0;
+  const sameInputs = m.shape.inputs === inputs && m.encoding.version === ENCODINGS[o.variant].version;
+  if (deep && (!sameInputs || o.hidden > m.shape.hidden || (o.hidden2 > 0 && o.hidden2 !== m.shape.hidden2))) throw new UsageError(`--init ${base}: a net with a second hidden layer (${JSON.stringify(m.shape)}) cannot grow`);
+  let net: Net;
+  if (sameInputs && o.hidden <= m.shape.hidden) net = loadWeights(base, o.variant).net;
+  else {
+    const bytes = readFileSync(`${base}.bin`);
+    if (bytes.length !== Net.byteLength(m.shape)) throw new UsageError(`--init ${base}.bin does not fit its manifest`);
+    const buf = new ArrayBuffer(bytes.length);
+    new Uint8Array(buf).set(bytes);
+    net = growNet(new Net(m.shape, buf), inputs, Math.max(m.shape.hidden, o.hidden), seededRandom(o.seed));
+  }
+  return o.hidden2 > 0 && !deep ? deepen(net, o.hidden2, seededRandom(o.seed + 1)) : net;
 }
 
 function prepare(o: Options): { net: Net; shared: SharedArrayBuffer; progress: Progress } {
@@ -224,7 +236,7 @@ function prepare(o: Options): { net: Net; shared: SharedArrayBuffer; progress: P
     net = grown(o, enc.inputs, enc.outputs);
     console.error(`starting from ${o.init} (${JSON.stringify(net.shape)})`);
   } else {
-    net = new Net({ inputs: enc.inputs, hidden: o.hidden, outputs: enc.outputs });
+    net = new Net({ inputs: enc.inputs, hidden: o.hidden, ...(o.hidden2 > 0 ? { hidden2: o.hidden2 } : {}), outputs: enc.outputs });
     net.initRandom(seededRandom(o.seed));
   }
   const shared = new SharedArrayBuffer(Net.byteLength(net.shape));
@@ -403,7 +415,7 @@ async function main(): Promise<number> {
     o = options(process.argv.slice(2));
   } catch (e) {
     if (e instanceof UsageError) {
-      console.error(`error: ${e.message}\nusage: npm run train -- --variant long|short [--mode td|gnubg] [--games N] [--hours H] [--workers N] [--hidden N] [--out DIR] [--resume] [--init BASE] [--seed S] [--lambda L] [--rate R] [--rate-end R] [--decay N] [--eval-every N] [--eval-pairs N] [--checkpoint-every N] [--data FILE] [--groups] [--pair-weight W] [--adam] [--batch N] [--epochs N] [--publish] [--name NAME]`);
+      console.error(`error: ${e.message}\nusage: npm run train -- --variant long|short [--mode td|gnubg] [--games N] [--hours H] [--workers N] [--hidden N] [--hidden2 N] [--out DIR] [--resume] [--init BASE] [--seed S] [--lambda L] [--rate R] [--rate-end R] [--decay N] [--eval-every N] [--eval-pairs N] [--checkpoint-every N] [--data FILE] [--groups] [--pair-weight W] [--adam] [--batch N] [--epochs N] [--publish] [--name NAME]`);
       return 2;
     }
     throw e;
