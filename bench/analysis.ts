@@ -19,7 +19,10 @@
  * directory: compare our analysis of its games with gnubg's analysis kept there, without playing
  * or running gnubg again; for comparing networks on the same games), --weights BASE (our analysis
  * with the network at BASE.{bin,json}, e.g. a training checkpoint, instead of the bundled
- * analysis network). Prints one JSON object.
+ * analysis network), --yardstick N (with --from DIR: also has gnubg analyse the kept games at N
+ * plies and compares that with its 0-ply analysis by the same measures: how close two strong
+ * analyses come, gnubg's own with a look-ahead and without, as a scale for our figures). Prints
+ * one JSON object.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -51,11 +54,13 @@ const KEEP = opt('keep', '');
 const DUMP = opt('dump', '');
 const FROM = opt('from', '');
 const WEIGHTS = opt('weights', '');
+const YARDSTICK = opt('yardstick', '');
 const GNUBG = '/usr/games/gnubg';
 for (const [k, v] of Object.entries({ GAMES, PLIES, GNUBG_PLIES, PROCS, LONG, SEED })) {
   if (!Number.isInteger(v) || v < 0) throw new Error(`--${k.toLowerCase().replace('_', '-')} must be a whole number`);
 }
 if (PLIES !== 0 && PLIES !== 1) throw new Error('--plies must be 0 or 1');
+if (YARDSTICK && (!FROM || !/^[1-4]$/.test(YARDSTICK))) throw new Error('--yardstick N (1 to 4 plies) goes with --from DIR (kept games with gnubg\'s 0-ply analysis)');
 if (FROM && !existsSync(join(FROM, 'game-0.json'))) throw new Error(`--from ${FROM}: no kept games there (make them with --keep DIR)`);
 /** The search our analysis uses: the bundled analysis network, or --weights. */
 const analysisSearch = WEIGHTS ? new Search(new Evaluator(loadWeights(WEIGHTS, 'short').net, ENCODINGS.short)) : undefined;
@@ -112,11 +117,11 @@ interface GnubgFile {
  * machine, while they set up ~/.gnubg) sometimes exit at once without a result: the process
  * starts `proc` half-seconds late and is tried again, up to three times.
  */
-async function runGnubg(files: string[], dir: string, proc: number): Promise<GnubgFile[]> {
+async function runGnubg(files: string[], dir: string, proc: number, plies = GNUBG_PLIES, tag = ''): Promise<GnubgFile[]> {
   await new Promise((r) => setTimeout(r, 500 * proc));
   for (let attempt = 1; ; attempt++) {
     try {
-      return await runGnubgOnce(files, dir, proc);
+      return await runGnubgOnce(files, dir, proc, plies, tag);
     } catch (e) {
       if (attempt >= 3) throw e;
       await new Promise((r) => setTimeout(r, 1000 * attempt));
@@ -124,14 +129,14 @@ async function runGnubg(files: string[], dir: string, proc: number): Promise<Gnu
   }
 }
 
-function runGnubgOnce(files: string[], dir: string, proc: number): Promise<GnubgFile[]> {
-  const list = join(dir, `files-${proc}.txt`);
-  const out = join(dir, `gnubg-${proc}.jsonl`);
+function runGnubgOnce(files: string[], dir: string, proc: number, plies: number, tag: string): Promise<GnubgFile[]> {
+  const list = join(dir, `files${tag}-${proc}.txt`);
+  const out = join(dir, `gnubg${tag}-${proc}.jsonl`);
   writeFileSync(list, files.join('\n'));
   rmSync(out, { force: true });
   return new Promise((resolve, reject) => {
     const g = spawn(GNUBG, ['-t', '-q', '-r', '-p', 'scripts/gnubg/analyse-mats.py'], {
-      env: { ...process.env, NARDY_FILES: list, NARDY_OUT: out, NARDY_PLIES: String(GNUBG_PLIES) },
+      env: { ...process.env, NARDY_FILES: list, NARDY_OUT: out, NARDY_PLIES: String(plies) },
       stdio: 'ignore',
     });
     g.once('error', reject);
@@ -285,7 +290,7 @@ async function againstGnubg(): Promise<Record<string, unknown>> {
     compared_games: compared,
     misaligned,
     our_plies: PLIES,
-    our_network: WEIGHTS || 'bundled (assets/ai/short-analysis)',
+    our_network: WEIGHTS || 'bundled',
     gnubg_plies: GNUBG_PLIES,
     player_games: perPlayer.length,
     player_games_within_3: +(perPlayer.filter((p) => Math.abs(p.diff) <= 3).length / perPlayer.length).toFixed(3),
@@ -321,7 +326,62 @@ async function reviewTime(): Promise<Record<string, unknown>> {
   return out;
 }
 
+/**
+ * gnubg's analysis at --yardstick plies against its 0-ply analysis kept in --from, by the
+ * measures our analysis is held to: per player and game, error rates within 3 thousandths, and
+ * the per-move loss correlation.
+ */
+async function yardstick(): Promise<Record<string, unknown>> {
+  if (!existsSync(GNUBG)) return { skipped: `${GNUBG} is not installed (apt-get install -y gnubg)` };
+  const plies = Number(YARDSTICK);
+  const files: string[] = [];
+  for (let i = 0; existsSync(join(FROM, `game-${i}.mat`)); i++) files.push(join(FROM, `game-${i}.mat`));
+  const read = (re: RegExp): Map<string, GnubgFile> =>
+    new Map(
+      readdirSync(FROM)
+        .filter((n) => re.test(n))
+        .flatMap((n) => readFileSync(join(FROM, n), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as GnubgFile))
+        .map((f) => [basename(f.file), f]),
+    );
+  const zero = read(/^gnubg-\d+\.jsonl$/);
+  const t0 = Date.now();
+  const procs = Math.max(1, PROCS);
+  const chunks = Array.from({ length: procs }, (_, p) => files.filter((_, i) => i % procs === p));
+  const deep = new Map((await Promise.all(chunks.map((c, p) => (c.length ? runGnubg(c, FROM, p, plies, `-ply${plies}`) : Promise.resolve([]))))).flat().map((f) => [basename(f.file), f]));
+  const diffs: number[] = [];
+  const a: number[] = [];
+  const b: number[] = [];
+  for (const f of files) {
+    const g0 = zero.get(basename(f))?.games[0];
+    const gN = deep.get(basename(f))?.games[0];
+    if (!g0 || !gN || g0.moves.length !== gN.moves.length) continue;
+    const sums = { X: { z: 0, d: 0, n: 0 }, O: { z: 0, d: 0, n: 0 } };
+    g0.moves.forEach((m, k) => {
+      const n = gN.moves[k]!;
+      if (m.loss === null || n.loss === null || m.options <= 1 || n.options <= 1) return;
+      sums[m.player].z += m.loss;
+      sums[m.player].d += n.loss;
+      sums[m.player].n++;
+      a.push(m.loss);
+      b.push(n.loss);
+    });
+    for (const s of Object.values(sums)) if (s.n) diffs.push((1000 * (s.d - s.z)) / s.n);
+  }
+  const abs = diffs.map(Math.abs);
+  return {
+    reference: 'gnubg 0-ply (kept in --from)',
+    compared: `gnubg ${plies}-ply`,
+    player_games: diffs.length,
+    player_games_within_3: +(abs.filter((d) => d <= 3).length / diffs.length).toFixed(3),
+    error_rate_abs_diff: { mean: +(abs.reduce((x, y) => x + y, 0) / abs.length).toFixed(2), p50: +quantile(abs, 0.5).toFixed(2), p90: +quantile(abs, 0.9).toFixed(2) },
+    mean_diff: +(diffs.reduce((x, y) => x + y, 0) / diffs.length).toFixed(2),
+    per_move_loss_correlation: +pearson(a, b).toFixed(3),
+    seconds: +((Date.now() - t0) / 1000).toFixed(1),
+  };
+}
+
 const result: Record<string, unknown> = {};
+if (YARDSTICK) result.yardstick = await yardstick();
 if (ONLY !== 'review') result.against_gnubg = await againstGnubg();
 if (ONLY !== 'gnubg') result.review = await reviewTime();
 console.log(JSON.stringify(result, null, 2));
