@@ -13,8 +13,6 @@
  *                    evaluating exactly as that net)
  *   --adam           (with --mode gnubg) Adam over minibatches of --batch samples (default 128)
  *                    instead of one SGD step a sample; --rate is then Adam's step size
- *   --name NAME      the asset --publish writes: assets/ai/NAME.{bin,json} (default: the variant;
- *                    the analysis network is short-analysis)
  *
  * Worker threads share the weights (Hogwild). Checkpoints go to --out (resume with --resume);
  * the strength log (against the frozen baseline and a random player) to <out>/log.jsonl and
@@ -54,7 +52,7 @@ function args(argv: string[]): Map<string, string> {
   return out;
 }
 
-const KNOWN = ['variant', 'mode', 'hidden', 'games', 'hours', 'workers', 'out', 'resume', 'init', 'seed', 'lambda', 'rate', 'rate-end', 'decay', 'eval-every', 'eval-pairs', 'checkpoint-every', 'data', 'epochs', 'publish', 'chunk', 'groups', 'pair-weight', 'name', 'adam', 'batch', 'hidden2'];
+const KNOWN = ['variant', 'mode', 'hidden', 'games', 'hours', 'workers', 'out', 'resume', 'init', 'seed', 'lambda', 'rate', 'rate-end', 'decay', 'eval-every', 'eval-pairs', 'checkpoint-every', 'data', 'epochs', 'publish', 'chunk', 'groups', 'pair-weight', 'adam', 'batch', 'hidden2'];
 
 function num(a: Map<string, string>, name: string, fallback: number, min = -Infinity, max = Infinity): number {
   const v = a.get(name);
@@ -89,7 +87,6 @@ interface Options {
   chunk: number;
   groups: boolean;
   pairWeight: number;
-  name: string;
   adam: boolean;
   batch: number;
 }
@@ -107,8 +104,6 @@ function options(argv: string[]): Options {
   if (a.has('pair-weight') && !a.has('groups')) throw new UsageError('--pair-weight goes with --groups');
   if (a.has('adam') && mode !== 'gnubg') throw new UsageError('--adam goes with --mode gnubg');
   if (a.has('batch') && !a.has('adam')) throw new UsageError('--batch goes with --adam');
-  const name = a.get('name') ?? variant;
-  if (!/^[a-z][a-z0-9-]{0,40}$/.test(name) || !name.startsWith(variant)) throw new UsageError(`--name must be the variant's name or begin with it (e.g. ${variant}-analysis), lower-case letters, digits and "-", not "${name}"`);
   return {
     variant,
     mode,
@@ -134,7 +129,6 @@ function options(argv: string[]): Options {
     chunk: num(a, 'chunk', 500, 1),
     groups: a.has('groups'),
     pairWeight: num(a, 'pair-weight', 1, 0, 100),
-    name,
     adam: a.has('adam'),
     batch: num(a, 'batch', 128, 1, 65536),
   };
@@ -404,9 +398,9 @@ async function trainGnubg(o: Options): Promise<void> {
 function finish(o: Options, net: Net, progress: Progress): void {
   if (!o.publish) return;
   mkdirSync(ASSETS_DIR, { recursive: true });
-  saveWeights(`${ASSETS_DIR}${o.name}`, net, o.variant, training(o, progress));
-  if (existsSync(`${o.out}/log.jsonl`)) copyFileSync(`${o.out}/log.jsonl`, `${ASSETS_DIR}${o.name}-log.jsonl`);
-  console.error(`published assets/ai/${o.name}.{bin,json}`);
+  saveWeights(`${ASSETS_DIR}${o.variant}`, net, o.variant, training(o, progress));
+  if (existsSync(`${o.out}/log.jsonl`)) copyFileSync(`${o.out}/log.jsonl`, `${ASSETS_DIR}${o.variant}-log.jsonl`);
+  console.error(`published assets/ai/${o.variant}.{bin,json}`);
 }
 
 async function main(): Promise<number> {
@@ -415,7 +409,7 @@ async function main(): Promise<number> {
     o = options(process.argv.slice(2));
   } catch (e) {
     if (e instanceof UsageError) {
-      console.error(`error: ${e.message}\nusage: npm run train -- --variant long|short [--mode td|gnubg] [--games N] [--hours H] [--workers N] [--hidden N] [--hidden2 N] [--out DIR] [--resume] [--init BASE] [--seed S] [--lambda L] [--rate R] [--rate-end R] [--decay N] [--eval-every N] [--eval-pairs N] [--checkpoint-every N] [--data FILE] [--groups] [--pair-weight W] [--adam] [--batch N] [--epochs N] [--publish] [--name NAME]`);
+      console.error(`error: ${e.message}\nusage: npm run train -- --variant long|short [--mode td|gnubg] [--games N] [--hours H] [--workers N] [--hidden N] [--hidden2 N] [--out DIR] [--resume] [--init BASE] [--seed S] [--lambda L] [--rate R] [--rate-end R] [--decay N] [--eval-every N] [--eval-pairs N] [--checkpoint-every N] [--data FILE] [--groups] [--pair-weight W] [--adam] [--batch N] [--epochs N] [--publish]`);
       return 2;
     }
     throw e;
