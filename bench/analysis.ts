@@ -19,7 +19,7 @@
  * directory: compare our analysis of its games with gnubg's analysis kept there, without playing
  * or running gnubg again; for comparing networks on the same games), --weights BASE (our analysis
  * with the network at BASE.{bin,json}, e.g. a training checkpoint, instead of the bundled
- * analysis network), --yardstick N (with --from DIR: also has gnubg analyse the kept games at N
+ * one), --yardstick N (with --from DIR: also has gnubg analyse the kept games at N
  * plies and compares that with its 0-ply analysis by the same measures: how close two strong
  * analyses come, gnubg's own with a look-ahead and without, as a scale for our figures). Prints
  * one JSON object.
@@ -62,7 +62,7 @@ for (const [k, v] of Object.entries({ GAMES, PLIES, GNUBG_PLIES, PROCS, LONG, SE
 if (PLIES !== 0 && PLIES !== 1) throw new Error('--plies must be 0 or 1');
 if (YARDSTICK && (!FROM || !/^[1-4]$/.test(YARDSTICK))) throw new Error('--yardstick N (1 to 4 plies) goes with --from DIR (kept games with gnubg\'s 0-ply analysis)');
 if (FROM && !existsSync(join(FROM, 'game-0.json'))) throw new Error(`--from ${FROM}: no kept games there (make them with --keep DIR)`);
-/** The search our analysis uses: the bundled analysis network, or --weights. */
+/** The search our analysis uses with --weights (without it, analyse's own: the bundled network). */
 const analysisSearch = WEIGHTS ? new Search(new Evaluator(loadWeights(WEIGHTS, 'short').net, ENCODINGS.short)) : undefined;
 
 /** Mixed strength: every pairing of the three levels without noise-free search everywhere. */
@@ -117,7 +117,7 @@ interface GnubgFile {
  * machine, while they set up ~/.gnubg) sometimes exit at once without a result: the process
  * starts `proc` half-seconds late and is tried again, up to three times.
  */
-async function runGnubg(files: string[], dir: string, proc: number, plies = GNUBG_PLIES, tag = ''): Promise<GnubgFile[]> {
+async function runGnubg(files: string[], dir: string, proc: number, plies: number, tag: string): Promise<GnubgFile[]> {
   await new Promise((r) => setTimeout(r, 500 * proc));
   for (let attempt = 1; ; attempt++) {
     try {
@@ -127,6 +127,24 @@ async function runGnubg(files: string[], dir: string, proc: number, plies = GNUB
       await new Promise((r) => setTimeout(r, 1000 * attempt));
     }
   }
+}
+
+/**
+ * gnubg's analysis of `files` at `plies`, split between --procs processes; each writes its results
+ * to `dir` as gnubg<tag>-<proc>.jsonl (read back by keptGnubg).
+ */
+async function gnubgOver(files: string[], dir: string, plies: number, tag = ''): Promise<GnubgFile[]> {
+  const procs = Math.max(1, PROCS);
+  const chunks = Array.from({ length: procs }, (_, p) => files.filter((_, i) => i % procs === p));
+  return (await Promise.all(chunks.map((c, p) => (c.length ? runGnubg(c, dir, p, plies, tag) : Promise.resolve([]))))).flat();
+}
+
+/** The results gnubgOver left in `dir` under `tag` (none: the 0-ply analysis of a --keep run). */
+function keptGnubg(dir: string, tag = ''): GnubgFile[] {
+  const name = new RegExp(`^gnubg${tag}-\\d+\\.jsonl$`);
+  return readdirSync(dir)
+    .filter((n) => name.test(n))
+    .flatMap((n) => readFileSync(join(dir, n), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as GnubgFile));
 }
 
 function runGnubgOnce(files: string[], dir: string, proc: number, plies: number, tag: string): Promise<GnubgFile[]> {
@@ -207,14 +225,9 @@ async function againstGnubg(): Promise<Record<string, unknown>> {
   }
   const playedS = (Date.now() - t0) / 1000;
   const t1 = Date.now();
-  const chunks = Array.from({ length: Math.max(1, PROCS) }, (_, p) => files.filter((_, i) => i % Math.max(1, PROCS) === p));
-  const kept = (): GnubgFile[] =>
-    readdirSync(FROM)
-      .filter((n) => /^gnubg-\d+\.jsonl$/.test(n))
-      .flatMap((n) => readFileSync(join(FROM, n), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as GnubgFile));
-  const gnubgPromise = (FROM ? Promise.resolve([kept()]) : Promise.all(chunks.map((c, p) => (c.length ? runGnubg(c, dir, p) : Promise.resolve([]))))).then((rs) => {
+  const gnubgPromise = (FROM ? Promise.resolve(keptGnubg(FROM)) : gnubgOver(files, dir, GNUBG_PLIES)).then((results) => {
     const byFile = new Map<string, GnubgFile>();
-    for (const r of rs) for (const f of r) byFile.set(FROM ? join(FROM, basename(f.file)) : f.file, f);
+    for (const f of results) byFile.set(FROM ? join(FROM, basename(f.file)) : f.file, f);
     return { byFile, seconds: (Date.now() - t1) / 1000 };
   });
   const t2 = Date.now();
@@ -336,18 +349,10 @@ async function yardstick(): Promise<Record<string, unknown>> {
   const plies = Number(YARDSTICK);
   const files: string[] = [];
   for (let i = 0; existsSync(join(FROM, `game-${i}.mat`)); i++) files.push(join(FROM, `game-${i}.mat`));
-  const read = (re: RegExp): Map<string, GnubgFile> =>
-    new Map(
-      readdirSync(FROM)
-        .filter((n) => re.test(n))
-        .flatMap((n) => readFileSync(join(FROM, n), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as GnubgFile))
-        .map((f) => [basename(f.file), f]),
-    );
-  const zero = read(/^gnubg-\d+\.jsonl$/);
+  const byName = (results: GnubgFile[]): Map<string, GnubgFile> => new Map(results.map((f) => [basename(f.file), f]));
+  const zero = byName(keptGnubg(FROM));
   const t0 = Date.now();
-  const procs = Math.max(1, PROCS);
-  const chunks = Array.from({ length: procs }, (_, p) => files.filter((_, i) => i % procs === p));
-  const deep = new Map((await Promise.all(chunks.map((c, p) => (c.length ? runGnubg(c, FROM, p, plies, `-ply${plies}`) : Promise.resolve([]))))).flat().map((f) => [basename(f.file), f]));
+  const deep = byName(await gnubgOver(files, FROM, plies, `-ply${plies}`));
   const diffs: number[] = [];
   const a: number[] = [];
   const b: number[] = [];

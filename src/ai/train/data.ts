@@ -9,6 +9,20 @@ import type { Variant } from '../../engine/types.js';
 import { seededRandom } from '../../sim/rng.js';
 import { ENCODINGS } from '../encode.js';
 
+/** from .. to - 1 in a random order (Fisher-Yates). */
+export function shuffled(from: number, to: number, random: () => number): Int32Array {
+  const n = to - from;
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[i] = from + i;
+  for (let i = n - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    const t = order[i]!;
+    order[i] = order[j]!;
+    order[j] = t;
+  }
+  return order;
+}
+
 export interface Data {
   boards: SharedArrayBuffer;
   targets: SharedArrayBuffer;
@@ -47,15 +61,6 @@ export function readData(file: string, variant: Variant, grouped: boolean): Data
   const b = new Int8Array(boards);
   const t = new Float32Array(targets);
   const random = seededRandom(12345);
-  const shuffle = (order: Int32Array): Int32Array => {
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      const x = order[i]!;
-      order[i] = order[j]!;
-      order[j] = x;
-    }
-    return order;
-  };
   let count = 0;
   const put = (li: number): void => {
     const from = starts[li]!;
@@ -72,12 +77,12 @@ export function readData(file: string, variant: Variant, grouped: boolean): Data
     count++;
   };
   if (!grouped) {
-    for (const li of shuffle(Int32Array.from(starts.keys()))) put(li);
+    for (const li of shuffled(0, starts.length, random)) put(li);
     return { boards, targets, count };
   }
   const groups = new SharedArrayBuffer((groupEnds.length + 1) * 4);
   const g = new Int32Array(groups);
-  shuffle(Int32Array.from(groupEnds.keys())).forEach((k, n) => {
+  shuffled(0, groupEnds.length, random).forEach((k, n) => {
     g[n] = count;
     for (let li = k === 0 ? 0 : groupEnds[k - 1]!; li < groupEnds[k]!; li++) put(li);
   });

@@ -9,6 +9,7 @@ import type { Variant } from '../../engine/types.js';
 import { seededRandom } from '../../sim/rng.js';
 import { ENCODINGS } from '../encode.js';
 import { Net, type NetShape } from '../net.js';
+import { shuffled } from './data.js';
 import { Adam, Fitter } from './fit.js';
 import { TdSelfPlay } from './td.js';
 
@@ -55,20 +56,6 @@ function td(job: Extract<Job, { kind: 'td' }>): JobDone {
   return { chunk: job.chunk, games: job.games, turns, samples: turns, loss: 0 };
 }
 
-/** from .. to - 1 in a random order. */
-function shuffled(from: number, to: number, random: () => number): Int32Array {
-  const n = to - from;
-  const order = new Int32Array(n);
-  for (let i = 0; i < n; i++) order[i] = from + i;
-  for (let i = n - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    const t = order[i]!;
-    order[i] = order[j]!;
-    order[j] = t;
-  }
-  return order;
-}
-
 function fit(job: Extract<Job, { kind: 'fit' }>): JobDone {
   const order = shuffled(job.from, job.to, seededRandom(job.seed));
   let loss = 0;
@@ -86,7 +73,6 @@ function fitGroups(job: Extract<Job, { kind: 'fit-groups' }>): JobDone {
   for (let k = 0; k < order.length; k++) {
     const a = groups[order[k]!]!;
     const b = groups[order[k]! + 1]!;
-    if (b === a) continue;
     loss += fitter.decision(fitData!, a, b, job.rate, job.pairWeight);
     samples += b - a;
   }
