@@ -17,6 +17,8 @@ import { DEFAULT_SETTINGS, GAME_RECORD_SCHEMA, type AutoRoll, type BotLevel, typ
 import { decodeGame, encodeGame, RecordError } from './records.js';
 import { turnKey, type Clocks } from './clocks.js';
 import type { Stats } from './stats.js';
+import { bothHuman, liveRematchOffer, REMATCH_OFFER_GROUP_MS, REMATCH_OFFER_LINK_MS, seatOf } from './table/rights.js';
+import { update, type Decision, type RecordAccess, type Updated } from './table/update.js';
 
 /** What a person can press: the engine's actions, with dice left to the server, plus "next game". */
 export type Press =
@@ -31,6 +33,15 @@ export type PressResult =
   | { readonly kind: 'not-player'; readonly game: GameRecord }
   | { readonly kind: 'not-your-turn'; readonly game: GameRecord; readonly waitingFor: Side | null }
   | { readonly kind: 'refused'; readonly game: GameRecord; readonly code: GameErrorCode };
+
+export type RematchResult =
+  | { readonly kind: 'started'; readonly old: GameRecord; readonly game: GameRecord }
+  /** Between people: the presser's offer is on the board, waiting for the other player. */
+  | { readonly kind: 'offered'; readonly game: GameRecord }
+  | { readonly kind: 'offered-already'; readonly game: GameRecord }
+  | { readonly kind: 'stale'; readonly game: GameRecord }
+  | { readonly kind: 'not-player' }
+  | { readonly kind: 'gone' };
 
 export type BotTurnResult = { readonly kind: 'moved'; readonly game: GameRecord } | { readonly kind: 'idle'; readonly game: GameRecord } | { readonly kind: 'gone' };
 
@@ -47,6 +58,8 @@ export interface GamesDeps {
   readonly stats?: Stats;
   /** Move clocks of games between people. */
   readonly clocks?: Clocks;
+  /** Where a failure that does not stop the action is told (a log). */
+  readonly warn?: (message: string, err: unknown, gameId: string) => void;
 }
 
 export interface StartOptions {
@@ -103,13 +116,15 @@ function fairFor(dice: MatchDice, id: string, gameNo: number): { fair: FairRecor
   return { fair: { scheme: 2, key: chainKey(d.client, id, k), seed: chainSeed(d.master, k), hash: d.commit, index: k, client: d.client, rolls: '' }, dice: d };
 }
 
-export function sideOfUser(g: GameRecord, userId: number): Side | null {
-  for (const side of ['white', 'black'] as const) {
-    const p = g.players[side];
-    if (p.kind === 'human' && p.id === userId) return side;
-  }
-  return null;
+/** The next game of a match whose current game is over: its dice drawn, the last game's archived. */
+function nextGameOf(rec: GameRecord): Pick<GameRecord, 'match' | 'fair' | 'archive' | 'dice'> {
+  const match = nextGame(rec.match);
+  const { fair, dice } = fairFor(rec.dice, rec.id, match.gameNo);
+  return { match, fair, dice, archive: [...rec.archive, rec.fair] };
 }
+
+/** The side a user plays (see table/rights). */
+export const sideOfUser = seatOf;
 
 /** The human's side in a game against the bot (or White in a game between two people). */
 export function humanSide(g: GameRecord): Side {
@@ -149,6 +164,14 @@ export class Games {
     let p = this.players.get(level);
     if (!p) this.players.set(level, (p = this.makePlayer(level)));
     return p;
+  }
+
+  /** The records as the write path reads and writes them. */
+  private readonly records: RecordAccess = { get: (id) => this.get(id), save: (next, before) => this.save(next, before) };
+
+  private log(message: string, err: unknown, gameId: string): void {
+    if (this.deps.warn) this.deps.warn(message, err, gameId);
+    else console.error(message, gameId, err);
   }
 
   private get store(): Store {
@@ -359,53 +382,57 @@ export class Games {
     return done[0] === press.step[0] && done[1] === press.step[1] ? 'repeat' : 'apply';
   }
 
+  /** Decide on the stored record and write the decision (the one write path; see table/update). */
+  private change<T>(id: string, decide: (rec: GameRecord) => Decision<T> | Promise<Decision<T>>): Promise<Updated<T>> {
+    return update(this.records, id, decide);
+  }
+
+  /** A press's outcome when the write path could not settle it. */
+  private pressOutcome(r: Updated<PressResult>): PressResult {
+    if (r.kind === 'done') return r.out;
+    return r.kind === 'gone' ? { kind: 'gone' } : { kind: 'stale', game: r.game };
+  }
+
   /** Apply a press by a user on a board of version v. The bot does not move here. */
   async press(gameId: string, v: number, userId: number, press: Press, turn?: TurnStamp): Promise<PressResult> {
-    const rec = await this.get(gameId);
-    if (!rec) return { kind: 'gone' };
-    const lag = rec.v === v ? null : this.lagging(rec, press, turn);
-    if (rec.v !== v && lag !== 'apply') return { kind: 'stale', game: rec };
-    const side = sideOfUser(rec, userId);
-    if (!side) return { kind: 'not-player', game: rec };
-    const g = rec.match.game;
-
-    let match: MatchState;
-    const events: GameEvent[] = [];
-    let fair = rec.fair;
-    let archive = rec.archive;
-    let dice = rec.dice;
-    if (press.type === 'next') {
-      if (g.phase !== 'over' || rec.match.winner) return { kind: 'refused', game: rec, code: 'wrong-phase' };
-      archive = [...archive, rec.fair];
-      match = nextGame(rec.match);
-      ({ fair, dice } = fairFor(rec.dice, rec.id, match.gameNo));
-    } else {
-      const action = this.toAction(press, rec);
-      if (press.type !== 'resign') {
-        const who = actor(g);
-        if (who !== null && who !== side) return { kind: 'not-your-turn', game: rec, waitingFor: who };
+    const r = await this.change<PressResult>(gameId, async (rec) => {
+      const lag = rec.v === v ? null : this.lagging(rec, press, turn);
+      if (rec.v !== v && lag !== 'apply') return { keep: { kind: 'stale', game: rec } };
+      const side = seatOf(rec, userId);
+      if (!side) return { keep: { kind: 'not-player', game: rec } };
+      const g = rec.match.game;
+      let match: MatchState;
+      const events: GameEvent[] = [];
+      let fair = rec.fair;
+      let archive = rec.archive;
+      let dice = rec.dice;
+      if (press.type === 'next') {
+        if (g.phase !== 'over' || rec.match.winner) return { keep: { kind: 'refused', game: rec, code: 'wrong-phase' } };
+        ({ match, fair, archive, dice } = nextGameOf(rec));
+      } else {
+        const action = this.toAction(press, rec);
+        if (press.type !== 'resign') {
+          const who = actor(g);
+          if (who !== null && who !== side) return { keep: { kind: 'not-your-turn', game: rec, waitingFor: who } };
+        }
+        const out = applyMatchAction(rec.match, action, side);
+        // From a lagging board, what is no longer legal is simply out of date.
+        if (!out.ok) return { keep: lag === 'apply' ? { kind: 'stale', game: rec } : { kind: 'refused', game: rec, code: out.error.code } };
+        match = out.state;
+        if (press.type === 'roll') this.notePass(rec.match, match, events);
+        // Without "confirm", a complete play is sent at once.
+        if (press.type === 'step' && match.game.phase === 'move') {
+          const style = await this.playStyle(rec, userId);
+          if (!style.confirm && currentTurn(match.game).complete) match = this.must(applyMatchAction(match, { type: 'done' }, side));
+        }
+        if (press.type === 'drop') events.push({ type: 'dropped', side });
+        if (press.type === 'resign') events.push({ type: 'resign-offered', side, level: press.level });
+        if (press.type === 'decline') events.push({ type: 'resign-declined', side });
       }
-      const out = applyMatchAction(rec.match, action, side);
-      // From a lagging board, what is no longer legal is simply out of date.
-      if (!out.ok) return lag === 'apply' ? { kind: 'stale', game: rec } : { kind: 'refused', game: rec, code: out.error.code };
-      match = out.state;
-      if (press.type === 'roll') this.notePass(rec.match, match, events);
-      // Without "confirm", a complete play is sent at once.
-      if (press.type === 'step' && match.game.phase === 'move') {
-        const style = await this.playStyle(rec, userId);
-        if (!style.confirm && currentTurn(match.game).complete) match = this.must(applyMatchAction(match, { type: 'done' }, side));
-      }
-      if (press.type === 'drop') events.push({ type: 'dropped', side });
-      if (press.type === 'resign') events.push({ type: 'resign-offered', side, level: press.level });
-      if (press.type === 'decline') events.push({ type: 'resign-declined', side });
-    }
-    const next = await this.settle({ ...rec, match, fair, archive, dice }, events);
-    const { result, rec: saved } = await this.save({ ...next, v: rec.v + 1 }, rec);
-    if (result !== 'saved') {
-      const now = await this.get(gameId);
-      return now ? { kind: 'stale', game: now } : { kind: 'gone' };
-    }
-    return { kind: 'applied', game: saved, botToAct: isBotToAct(saved) };
+      const next = await this.settle({ ...rec, match, fair, archive, dice }, events);
+      return { write: next, out: (saved) => ({ kind: 'applied', game: saved, botToAct: isBotToAct(saved) }) };
+    });
+    return this.pressOutcome(r);
   }
 
   /**
@@ -423,8 +450,8 @@ export class Games {
     const result = await this.store.games.save(this.stored(saved), before.v);
     if (result !== 'saved') return { result, rec: saved };
     const ended = saved.match.game.phase === 'over' && (before.match.game.phase !== 'over' || before.match.gameNo !== saved.match.gameNo);
-    if (ended && this.deps.gameOver) await this.deps.gameOver(saved).catch(() => undefined);
-    if (ending && this.deps.stats) await this.recordMatch(saved).catch(() => undefined);
+    if (ended && this.deps.gameOver) await this.deps.gameOver(saved).catch((e: unknown) => this.log('noting the game over failed', e, saved.id));
+    if (ending && this.deps.stats) await this.recordMatch(saved).catch((e: unknown) => this.log('recording the match failed (the rate timer retries)', e, saved.id));
     await this.deps.clocks?.turn(saved);
     return { result, rec: saved };
   }
@@ -437,32 +464,36 @@ export class Games {
   }
 
   /**
-   * The waiting player claims a game whose mover let the clock run out: it ends as a
-   * resignation of the idle side at the current cube (a pass, when a double was waiting).
+   * The waiting player claims a game whose mover let the clock run out. The idle side loses the
+   * whole match: a single game ends as its resignation at the current cube (a pass, when a
+   * double was waiting); a longer match is forfeited by the idle side (a match loss, rated once).
    */
   async claim(gameId: string, userId: number, key: string): Promise<PressResult> {
-    const rec = await this.get(gameId);
-    if (!rec) return { kind: 'gone' };
-    const side = sideOfUser(rec, userId);
-    if (!side) return { kind: 'not-player', game: rec };
     const st = await this.deps.clocks?.state(gameId);
-    if (!st || !st.claimable || st.key !== key || st.key !== turnKey(rec) || st.side === side) return { kind: 'stale', game: rec };
-    const idle = st.side;
-    const g = rec.match.game;
-    let match = rec.match;
-    if (g.phase === 'double') match = this.must(applyMatchAction(match, { type: 'drop' }, idle));
-    else {
-      if (g.phase === 'resign') match = this.must(applyMatchAction(match, { type: 'decline' }, idle));
-      match = this.must(applyMatchAction(match, { type: 'resign', level: 1 }, idle));
-      match = this.must(applyMatchAction(match, { type: 'accept' }, side));
-    }
-    const next = this.finishSettle(rec, match, [{ type: 'claimed', side, idle }]);
-    const { result, rec: saved } = await this.save({ ...next, v: rec.v + 1 }, rec);
-    if (result !== 'saved') {
-      const now = await this.get(gameId);
-      return now ? { kind: 'stale', game: now } : { kind: 'gone' };
-    }
-    return { kind: 'applied', game: saved, botToAct: false };
+    const r = await this.change<PressResult>(gameId, (rec) => {
+      const side = seatOf(rec, userId);
+      if (!side) return { keep: { kind: 'not-player', game: rec } };
+      if (!st || !st.claimable || st.key !== key || st.key !== turnKey(rec) || st.side === side || rec.finished) return { keep: { kind: 'stale', game: rec } };
+      const idle = st.side;
+      const g = rec.match.game;
+      let base = rec;
+      let match = rec.match;
+      if (match.length > 1) {
+        if (g.phase === 'over') {
+          base = { ...rec, ...nextGameOf(rec) };
+          match = base.match;
+        }
+        match = this.must(applyMatchAction(match, { type: 'forfeit' }, idle));
+      } else if (g.phase === 'double') match = this.must(applyMatchAction(match, { type: 'drop' }, idle));
+      else {
+        if (g.phase === 'resign') match = this.must(applyMatchAction(match, { type: 'decline' }, idle));
+        match = this.must(applyMatchAction(match, { type: 'resign', level: 1 }, idle));
+        match = this.must(applyMatchAction(match, { type: 'accept' }, side));
+      }
+      const next = this.finishSettle(base, match, [{ type: 'claimed', side, idle }]);
+      return { write: next, out: (saved) => ({ kind: 'applied', game: saved, botToAct: false }) };
+    });
+    return this.pressOutcome(r);
   }
 
   /**
@@ -470,20 +501,15 @@ export class Games {
    * own message). The opponent answers it on the board.
    */
   async resign(gameId: string, userId: number, level: ResignLevel): Promise<PressResult> {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const rec = await this.get(gameId);
-      if (!rec) return { kind: 'gone' };
-      const side = sideOfUser(rec, userId);
-      if (!side) return { kind: 'not-player', game: rec };
+    const r = await this.change<PressResult>(gameId, async (rec) => {
+      const side = seatOf(rec, userId);
+      if (!side) return { keep: { kind: 'not-player', game: rec } };
       const out = applyMatchAction(rec.match, { type: 'resign', level }, side);
-      if (!out.ok) return { kind: 'refused', game: rec, code: out.error.code };
+      if (!out.ok) return { keep: { kind: 'refused', game: rec, code: out.error.code } };
       const next = await this.settle({ ...rec, match: out.state }, [{ type: 'resign-offered', side, level }]);
-      const { result, rec: saved } = await this.save({ ...next, v: rec.v + 1 }, rec);
-      if (result === 'saved') return { kind: 'applied', game: saved, botToAct: isBotToAct(saved) };
-      if (result === 'gone') return { kind: 'gone' };
-    }
-    const now = await this.get(gameId);
-    return now ? { kind: 'stale', game: now } : { kind: 'gone' };
+      return { write: next, out: (saved) => ({ kind: 'applied', game: saved, botToAct: isBotToAct(saved) }) };
+    });
+    return this.pressOutcome(r);
   }
 
   private toAction(press: Press, rec: GameRecord): GameAction {
@@ -505,10 +531,8 @@ export class Games {
 
   /** The bot's decisions and moves while it is to act (and what follows for the person without a choice). */
   async botTurn(gameId: string): Promise<BotTurnResult> {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const rec = await this.get(gameId);
-      if (!rec) return { kind: 'gone' };
-      if (!isBotToAct(rec)) return { kind: 'idle', game: rec };
+    const r = await this.change<BotTurnResult>(gameId, async (rec) => {
+      if (!isBotToAct(rec)) return { keep: { kind: 'idle', game: rec } };
       const events = [...rec.events];
       let match = rec.match;
       let current = rec;
@@ -541,24 +565,38 @@ export class Games {
         else if (action.type === 'accept') events.push({ type: 'resign-accepted', side: who });
         current = { ...current, match };
       }
-      const next = this.finishSettle(current, match, events);
-      const { result, rec: saved } = await this.save({ ...next, v: rec.v + 1 }, rec);
-      if (result === 'saved') return { kind: 'moved', game: saved };
-      if (result === 'gone') return { kind: 'gone' };
-    }
-    const rec = await this.get(gameId);
-    return rec ? { kind: 'idle', game: rec } : { kind: 'gone' };
+      return { write: this.finishSettle(current, match, events), out: (saved) => ({ kind: 'moved', game: saved }) };
+    });
+    if (r.kind === 'done') return r.out;
+    return r.kind === 'gone' ? { kind: 'gone' } : { kind: 'idle', game: r.game };
   }
 
   /**
-   * A new match with the same players, colours swapped, its board drawn as the old one was.
+   * Rematch: a new match with the same players, colours swapped, its board drawn as the old one
+   * was. Against the bot it starts at once. Between people the first press is an offer (with its
+   * own expiry, shown on the board); the match starts only when the other player presses too.
    * Of two presses on one board, one wins. `dice`: the presser's committed chain and seed.
    */
-  async rematch(gameId: string, v: number, userId: number, dice?: MatchDice): Promise<GameRecord | null> {
-    const rec = await this.get(gameId);
-    if (!rec || rec.v !== v || !rec.finished || !sideOfUser(rec, userId)) return null;
-    const marked: GameRecord = { ...rec, v: rec.v + 1, events: [{ type: 'rematched' }] };
-    if ((await this.store.games.save(this.stored(marked), rec.v)) !== 'saved') return null;
+  async rematch(gameId: string, v: number, userId: number, dice?: MatchDice): Promise<RematchResult> {
+    type Agreed = RematchResult | { readonly kind: 'agreed'; readonly game: GameRecord };
+    const r = await this.change<Agreed>(gameId, (rec): Decision<Agreed> => {
+      const side = seatOf(rec, userId);
+      if (!side) return { keep: { kind: 'not-player' } };
+      if (!rec.finished || rec.events.some((e) => e.type === 'rematched')) return { keep: { kind: 'stale', game: rec } };
+      const offer = liveRematchOffer(rec, this.now());
+      // A press from the finished board accepts the other's offer even if it came after the board was drawn.
+      if (rec.v !== v && offer?.by !== otherSide(side)) return { keep: { kind: 'stale', game: rec } };
+      if (bothHuman(rec) && offer?.by !== otherSide(side)) {
+        if (offer?.by === side) return { keep: { kind: 'offered-already', game: rec } };
+        const expiresAt = this.now() + (rec.kind === 'link' ? REMATCH_OFFER_LINK_MS : REMATCH_OFFER_GROUP_MS);
+        const events: GameEvent[] = [...rec.events.filter((e) => e.type !== 'rematch-offered'), { type: 'rematch-offered', side, expiresAt }];
+        return { write: { ...rec, rematch: { by: side, expiresAt }, events, updatedAt: this.now() }, out: (saved) => ({ kind: 'offered', game: saved }) };
+      }
+      return { write: { ...rec, rematch: undefined, events: [{ type: 'rematched' }] }, out: (saved) => ({ kind: 'agreed', game: saved }) };
+    });
+    if (r.kind !== 'done') return r.kind === 'gone' ? { kind: 'gone' } : { kind: 'stale', game: r.game };
+    if (r.out.kind !== 'agreed') return r.out;
+    const rec = r.out.game;
     const seat = rec.seats[0]!;
     const built = await this.build({
       kind: rec.kind,
@@ -572,12 +610,12 @@ export class Games {
       ...(dice ? { dice } : {}),
     });
     // The same people's boards, each from their (new) side.
-    const seats = rec.seats.map((st) => ({ ...st, viewer: st.owner === null ? st.viewer : (sideOfUser(built, st.owner) ?? st.viewer) }));
+    const seats = rec.seats.map((st) => ({ ...st, viewer: st.owner === null ? st.viewer : (seatOf(built, st.owner) ?? st.viewer) }));
     const next: GameRecord = { ...built, seats };
     await this.store.boards.markPending(next.id);
     if (!(await this.store.games.create(this.stored(next)))) throw new Error('game id collision');
     await this.started(next);
-    return next;
+    return { kind: 'started', old: rec, game: next };
   }
 
   /** Move the games of a chat to another (a group that became a supergroup); their boards are sent afresh. */
@@ -585,35 +623,26 @@ export class Games {
     const ids = await this.store.games.moveChat(fromChatId, toChatId);
     const moved: GameRecord[] = [];
     for (const id of ids) {
-      for (let attempt = 0; attempt < 5; attempt++) {
-        const cur = await this.get(id);
-        if (!cur) break;
-        const seats = cur.seats.map((s) => (s.chatId === fromChatId ? { ...s, chatId: toChatId } : s));
-        const saved: GameRecord = { ...cur, v: cur.v + 1, seats };
-        const r = await this.store.games.save(this.stored(saved), cur.v);
-        if (r === 'saved') {
-          await this.store.boards.clear(id, fromChatId);
-          moved.push(saved);
-          break;
-        }
-        if (r === 'gone') break;
-      }
+      const r = await this.change<GameRecord>(id, (cur) => ({ write: { ...cur, seats: cur.seats.map((s) => (s.chatId === fromChatId ? { ...s, chatId: toChatId } : s)) }, out: (saved) => saved }));
+      if (r.kind !== 'done') continue;
+      await this.store.boards.clear(id, fromChatId);
+      moved.push(r.out);
     }
     return moved;
   }
 
   /** Give up a game (the /cancel of a game against the bot): the opponent wins the game and match. */
   async forfeit(gameId: string, userId: number): Promise<GameRecord | null> {
-    const rec = await this.get(gameId);
-    if (!rec || rec.finished) return null;
-    const side = sideOfUser(rec, userId);
-    if (!side) return null;
-    const match = this.must(applyMatchAction(rec.match, { type: 'forfeit' }, side));
-    const next = this.finishSettle(rec, match, [{ type: 'forfeit', side }]);
-    const { result, rec: saved } = await this.save({ ...next, v: rec.v + 1 }, rec);
-    return result === 'saved' ? saved : null;
+    const r = await this.change<GameRecord | null>(gameId, (rec) => {
+      const side = seatOf(rec, userId);
+      if (rec.finished || !side) return { keep: null };
+      // Between two games of a match, the next one is begun and left.
+      const base = rec.match.game.phase === 'over' ? { ...rec, ...nextGameOf(rec) } : rec;
+      const match = this.must(applyMatchAction(base.match, { type: 'forfeit' }, side));
+      return { write: this.finishSettle(base, match, [{ type: 'forfeit', side }]), out: (saved) => saved };
+    });
+    return r.kind === 'done' ? r.out : null;
   }
-
   /** The unfinished games of a chat. */
   async inChat(chatId: number): Promise<GameRecord[]> {
     const ids = await this.store.games.inChat(chatId);

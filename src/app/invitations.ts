@@ -37,6 +37,25 @@ export function inlineInvitationId(inlineMessageId: string): string {
   return BigInt('0x' + h.subarray(0, 8).toString('hex')).toString(36).padStart(10, '0').slice(-10);
 }
 
+/** What an inline result offers, kept by the bot (the button names only its id). */
+export interface InlineOffer {
+  readonly from: InviteUser;
+  readonly variant: Variant;
+  readonly length: number;
+  readonly cube: boolean;
+  /** The dice commitment shown in the message. */
+  readonly commit: string;
+}
+
+function decodeInlineOffer(raw: unknown): InlineOffer | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const o = raw as Record<string, unknown>;
+  const f = o.from as Record<string, unknown> | undefined;
+  if (!f || typeof f.id !== 'number' || typeof f.name !== 'string' || (f.lang !== 'ru' && f.lang !== 'en')) return null;
+  if ((o.variant !== 'long' && o.variant !== 'short') || !Number.isInteger(o.length) || (o.length as number) < 1 || (o.length as number) > 25 || typeof o.cube !== 'boolean' || typeof o.commit !== 'string') return null;
+  return { from: { id: f.id, name: f.name, lang: f.lang }, variant: o.variant, length: o.length as number, cube: o.cube, commit: o.commit };
+}
+
 export class Invitations {
   constructor(
     private readonly store: Store,
@@ -70,18 +89,47 @@ export class Invitations {
   }
 
   /**
-   * The invitation of an inline message, made on its first press. Its dice are the inviter's
-   * chain if the commitment shown in the message (`commitPrefix`) is still the one committed;
-   * else a fresh chain.
+   * The offer behind an inline result (what @bot shows its sender): stored with the sender as
+   * Telegram gave them, so that the button carries only the offer's id and the inviter is never
+   * taken from a button. The same query by the same person (with the same commitment) reuses it.
    */
-  async fromInline(inlineMessageId: string, from: InviteUser, variant: Variant, length: number, cube: boolean, commitPrefix: string): Promise<Invitation | 'used'> {
+  async offerInline(from: InviteUser, variant: Variant, length: number, cube: boolean, commit: string): Promise<string> {
+    const mine = `inline-offer-of:${from.id}:${variant}:${length}:${cube ? 1 : 0}:${commit}`;
+    const known = await this.store.dialogues.get(mine);
+    const offer: InlineOffer = { from, variant, length, cube: length > 1 && cube, commit };
+    if (typeof known === 'string' && /^[0-9a-z]{10}$/.test(known)) {
+      await this.store.dialogues.set(`inline-offer:${known}`, offer, this.ttlSeconds);
+      return known;
+    }
+    const id = newId();
+    await this.store.dialogues.set(`inline-offer:${id}`, offer, this.ttlSeconds);
+    await this.store.dialogues.set(mine, id, this.ttlSeconds);
+    return id;
+  }
+
+  /** A stored inline offer (null: never made, expired, or not what it should be). */
+  async inlineOffer(offerId: string): Promise<InlineOffer | null> {
+    if (!/^[0-9a-z]{10}$/.test(offerId)) return null;
+    return decodeInlineOffer(await this.store.dialogues.get(`inline-offer:${offerId}`));
+  }
+
+  /**
+   * The invitation of an inline message, made on its first press from the stored offer. Its dice
+   * are the inviter's chain if the commitment shown in the message is still the one committed;
+   * else a fresh chain. 'own': the inviter pressed their own Accept; 'gone': no such offer.
+   */
+  async fromInline(inlineMessageId: string, offerId: string, userId: number): Promise<Invitation | 'used' | 'own' | 'gone'> {
     const id = inlineInvitationId(inlineMessageId);
     const existing = await this.get(id);
-    if (existing) return existing;
+    if (existing) return existing.from.id === userId ? 'own' : existing;
     if (await this.games.get(id)) return 'used';
+    const offer = await this.inlineOffer(offerId);
+    if (!offer) return 'gone';
+    if (offer.from.id === userId) return 'own';
+    const { from, variant, length, cube } = offer;
     const next = await this.players.nextCommit(from.id);
     let dice: { master: string; commit: string } | undefined;
-    if (next.startsWith(commitPrefix)) dice = await this.players.takeChain(from.id);
+    if (next === offer.commit) dice = await this.players.takeChain(from.id);
     else {
       const master = randomBytes(32).toString('hex');
       dice = { master, commit: chainCommit(master) };

@@ -94,7 +94,9 @@ export type GameEvent =
   | { readonly type: 'resign-accepted'; readonly side: Side }
   | { readonly type: 'forfeit'; readonly side: Side }
   | { readonly type: 'claimed'; readonly side: Side; readonly idle: Side }
-  | { readonly type: 'rematched' };
+  | { readonly type: 'rematched' }
+  /** A rematch was offered between people: the other player's press starts it, until `expiresAt`. */
+  | { readonly type: 'rematch-offered'; readonly side: Side; readonly expiresAt: number };
 
 export const GAME_RECORD_SCHEMA = 3;
 
@@ -122,6 +124,8 @@ export interface GameRecord {
   readonly results?: readonly GameOutcome[];
   /** Between two people: the rating change of the match, fixed when it ended (applied once to each). */
   readonly rating?: Readonly<Record<Side, { readonly before: number; readonly after: number }>>;
+  /** A finished match between people: the rematch one player offered (it starts when the other presses too). */
+  readonly rematch?: { readonly by: Side; readonly expiresAt: number };
 }
 
 /** How one game of a match ended. */

@@ -20,7 +20,8 @@
  *   fc|<game>              check the dice of a game
  *   fr|<variant>[|<length>[|<cube 0|1>]]  the play-a-friend menu (an invitation by link)
  *   iv|<invitation>|<a|d|x>  accept, decline an invitation; x: its sender cancels it
- *   ia|<variant>|<length>|<cube 0|1>|<sender>|<commitment prefix>  Accept on an inline invitation
+ *   ia|<offer>             Accept on an inline invitation (the stored offer names its sender;
+ *                          the six-part form of the first version is refused as outdated)
  *   cl|<game>|<turn>       claim a game whose opponent ran out of time (turn: the clock's key)
  *   rv|<game>|<r|e|N>      review a finished game (r), export it (e), show the presser's mistake N
  *   ht|<game>|<v>          a hint: the best plays of the roll on the board of version v
@@ -50,7 +51,10 @@ export type Callback =
   | { readonly kind: 'check'; readonly id: string }
   | { readonly kind: 'friend'; readonly variant: Variant | null; readonly length: number | null; readonly cube: boolean | null }
   | { readonly kind: 'invitation'; readonly id: string; readonly act: 'accept' | 'decline' | 'cancel' }
-  | { readonly kind: 'inline-accept'; readonly variant: Variant; readonly length: number; readonly cube: boolean; readonly from: number; readonly commit: string }
+  /** Accept on an inline invitation: the id of the stored offer (who invites is read from it). */
+  | { readonly kind: 'inline-accept'; readonly offer: string }
+  /** Accept on an inline invitation of the first version (it named its sender): no longer honoured. */
+  | { readonly kind: 'inline-outdated' }
   | { readonly kind: 'claim'; readonly id: string; readonly key: string }
   | { readonly kind: 'review'; readonly id: string; readonly act: 'review' | 'export' | number }
   | { readonly kind: 'hint'; readonly id: string; readonly v: number };
@@ -156,7 +160,8 @@ export function encode(cb: Callback): string {
     case 'check': return `fc|${cb.id}`;
     case 'friend': return ['fr', cb.variant ?? '', ...(cb.variant && cb.length !== null ? [String(cb.length), ...(cb.cube !== null ? [cb.cube ? '1' : '0'] : [])] : [])].join('|');
     case 'invitation': return `iv|${cb.id}|${{ accept: 'a', decline: 'd', cancel: 'x' }[cb.act]}`;
-    case 'inline-accept': return `ia|${cb.variant === 'long' ? 'l' : 's'}|${cb.length}|${cb.cube ? 1 : 0}|${cb.from.toString(36)}|${cb.commit}`;
+    case 'inline-accept': return `ia|${cb.offer}`;
+    case 'inline-outdated': return 'ia|old';
     case 'claim': return `cl|${cb.id}|${cb.key}`;
     case 'review': return `rv|${cb.id}|${cb.act === 'review' ? 'r' : cb.act === 'export' ? 'e' : cb.act}`;
     case 'hint': return `ht|${cb.id}|${cb.v}`;
@@ -251,8 +256,10 @@ export function parseCallback(data: string | undefined): Callback | null {
       return { kind: 'invitation', id: parts[1]!, act };
     }
     case 'ia': {
-      if (parts.length !== 6 || (parts[1] !== 'l' && parts[1] !== 's') || !/^[1-9]\d?$/.test(parts[2]!) || Number(parts[2]) > MAX_MATCH || (parts[3] !== '0' && parts[3] !== '1') || !USER.test(parts[4]!) || !/^[0-9a-f]{12}$/.test(parts[5]!)) return null;
-      return { kind: 'inline-accept', variant: parts[1] === 'l' ? 'long' : 'short', length: Number(parts[2]), cube: parts[3] === '1', from: parseInt(parts[4]!, 36), commit: parts[5]! };
+      if (parts.length === 2 && ID.test(parts[1]!)) return { kind: 'inline-accept', offer: parts[1]! };
+      const old = parts.length === 6 && (parts[1] === 'l' || parts[1] === 's') && /^[1-9]\d?$/.test(parts[2]!) && (parts[3] === '0' || parts[3] === '1') && USER.test(parts[4]!) && /^[0-9a-f]{12}$/.test(parts[5]!);
+      if ((parts.length === 2 && parts[1] === 'old') || old) return { kind: 'inline-outdated' };
+      return null;
     }
     case 'cl': {
       if (parts.length !== 3 || !ID.test(parts[1]!) || !/^\d{1,3}\.\d{1,4}\.(turn|double|resign)\.(white|black)$/.test(parts[2]!)) return null;

@@ -143,7 +143,7 @@ describe('statistics and ratings', () => {
 });
 
 describe('move clocks', () => {
-  it('remind once half way, then the waiting player may claim: a resignation at the cube', async () => {
+  it('remind once half way, then the waiting player may claim: the idle side loses the whole match', async () => {
     const { app, clock } = setup();
     const inv = await app.invitations.create(ann, 'long', 3, false);
     const rec = ((await app.invitations.accept(inv.id, ben, 'p')) as { game: GameRecord }).game;
@@ -166,8 +166,15 @@ describe('move clocks', () => {
     const r = await app.games.claim(rec.id, waiting, (claim as { key: string }).key);
     expect(r.kind).toBe('applied');
     const after = (r as { game: GameRecord }).game;
-    expect(after.match.game.result).toMatchObject({ reason: 'resigned', points: 1, winner: sideOfUser(after, waiting) });
+    // A match to 3: not one game but the match ends, scored as a match loss of the idle side, rated once.
+    expect(after.finished).toBe(true);
+    expect(after.match.winner).toBe(sideOfUser(after, waiting));
+    expect(after.match.game.result).toMatchObject({ reason: 'forfeit', winner: sideOfUser(after, waiting) });
     expect(after.events.at(-1)).toMatchObject({ type: 'claimed' });
+    const [sw, si] = [await app.stats.of(waiting), await app.stats.of(idle)];
+    expect([sw.long.matches, sw.long.wins, si.long.matches, si.long.wins]).toEqual([1, 1, 1, 0]);
+    expect((await app.games.claim(rec.id, waiting, (claim as { key: string }).key)).kind).toBe('stale');
+    expect((await app.stats.of(waiting)).long.matches).toBe(1);
   });
 
   it('a move in time restarts the clock; games with the bot have none', async () => {

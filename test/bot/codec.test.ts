@@ -38,7 +38,8 @@ const samples: Callback[] = [
   { kind: 'invitation', id: 'abcdefghij', act: 'accept' },
   { kind: 'invitation', id: 'abcdefghij', act: 'decline' },
   { kind: 'invitation', id: 'abcdefghij', act: 'cancel' },
-  { kind: 'inline-accept', variant: 'short', length: 25, cube: true, from: 9007199254740991, commit: '0123456789ab' },
+  { kind: 'inline-accept', offer: 'abcdefghij' },
+  { kind: 'inline-outdated' },
   { kind: 'claim', id: 'abcdefghij', key: '12.345.double.black' },
   { kind: 'settings', change: { key: 'confirm', value: false } },
   { kind: 'settings', change: { key: 'theme', value: 'dark' } },
@@ -59,7 +60,12 @@ describe('callback codec', () => {
   });
 
   it('covers every kind', () => {
-    expect(new Set(samples.map((s) => s.kind))).toEqual(new Set(['game', 'challenge', 'play-bot', 'menu', 'rules', 'settings', 'resign', 'abandon', 'keep', 'continue', 'check', 'friend', 'invitation', 'inline-accept', 'claim']));
+    expect(new Set(samples.map((s) => s.kind))).toEqual(new Set(['game', 'challenge', 'play-bot', 'menu', 'rules', 'settings', 'resign', 'abandon', 'keep', 'continue', 'check', 'friend', 'invitation', 'inline-accept', 'inline-outdated', 'claim']));
+  });
+
+  it('reads an Accept of the first inline version (it named its sender) as outdated, never as an offer', () => {
+    expect(parseCallback('ia|s|25|1|2gosa7pa2gv|0123456789ab')).toEqual({ kind: 'inline-outdated' });
+    expect(parseCallback('ia|abcdefghi')).toBeNull();
   });
 
   it('refuses anything else, prototype names included', () => {

@@ -187,8 +187,17 @@ describe('review and export', () => {
     expect(h.calls.filter((c) => c.method === 'sendDocument').length).toBe(docs + 2);
     await h.say(ann, '/export');
     expect(h.calls.filter((c) => c.method === 'sendDocument').length).toBe(docs + 4);
-    // A stranger cannot review someone else's game.
-    expect(await h.press({ id: 999, first_name: 'Zed', language_code: 'en' }, end, `rv|${rec.id}|r`)).toMatch(/Only the players/);
+    // A stranger can neither review nor export someone else's game: a clear refusal, nothing sent.
+    const zed = { id: 999, first_name: 'Zed', language_code: 'en' };
+    expect(await h.press(zed, end, `rv|${rec.id}|r`)).toMatch(/Only the players/);
+    const sent = h.calls.filter((c) => c.method === 'sendDocument').length;
+    expect(await h.press(zed, end, `rv|${rec.id}|e`)).toMatch(/Only the players of this game can export it/);
+    expect(h.calls.filter((c) => c.method === 'sendDocument').length).toBe(sent);
+    // Review again: the review is above; nothing is posted twice.
+    const posted = h.calls.length;
+    expect(await h.press(ann, end, `rv|${rec.id}|r`)).toMatch(/above in this chat/);
+    await h.reviews.settled();
+    expect(h.calls.slice(posted).filter((c) => c.method === 'sendMessage' || c.method === 'sendPhoto')).toEqual([]);
   }, 120_000);
 });
 

@@ -3,6 +3,7 @@
  * inline invitations, statistics, leaderboards and move clocks.
  */
 import { describe, expect, it } from 'vitest';
+import { inlineInvitationId } from '../../src/app/invitations.js';
 import { sideOfUser } from '../../src/app/games.js';
 import type { GameRecord } from '../../src/app/model.js';
 import { parseCallback } from '../../src/bot/codec.js';
@@ -185,6 +186,19 @@ describe('inline invitations', () => {
     expect(text).toContain(rec.dice.commit);
     expect(h.calls.some((c) => c.method === 'editMessageText' && c.payload.inline_message_id === 'IM-1')).toBe(true);
     expect((await h.pressInline(ben, 'IM-1', data))!.text).toMatch(/уже принято|already been accepted/);
+  });
+
+  it("a forged Accept naming another user starts nothing in their name", async () => {
+    const h = botHarness({ defaultLanguage: 'en' });
+    await h.say(ann, '/start');
+    const commit = (await h.app.players.nextCommit(ann.id)).slice(0, 12);
+    // The first version's button carried the sender's id: forged with Ann's id, it is refused.
+    const forged = `ia|s|25|1|${ann.id.toString(36)}|${commit}`;
+    expect((await h.pressInline(eve, 'IM-7', forged))!.text).toMatch(/no longer valid/);
+    expect((await h.pressInline(eve, 'IM-7', 'ia|abcdefghij'))!.text).toMatch(/no longer valid/);
+    expect(await h.app.invitations.get(inlineInvitationId('IM-7'))).toBeNull();
+    expect(await h.app.games.get(inlineInvitationId('IM-7'))).toBeNull();
+    expect((await h.app.players.nextCommit(ann.id)).slice(0, 12)).toBe(commit);
   });
 
   it('the "Send to a chat" query of an invitation by link sends it with an Accept link', async () => {

@@ -38,8 +38,15 @@ export function gameFeature(s: Services): Composer<Ctx> {
       }
       if (!sideOfUser(rec, userId)) return void (await answerQuery(ctx, ctx.t('toast-not-player')));
       if (act.type === 'rematch') {
-        const next = await s.app.games.rematch(rec.id, rec.v, userId, await s.app.players.matchDice(userId, ctx.callbackQuery.id));
-        if (!next) return void (await answerQuery(ctx, ctx.t('toast-stale')));
+        const r = await s.app.games.rematch(rec.id, rec.v, userId, await s.app.players.matchDice(userId, ctx.callbackQuery.id));
+        if (r.kind === 'offered') {
+          await answerQuery(ctx, ctx.t('toast-rematch-offered'));
+          return void s.boards.show(r.game);
+        }
+        if (r.kind === 'offered-already') return void (await answerQuery(ctx, ctx.t('toast-rematch-waiting')));
+        if (r.kind === 'not-player') return void (await answerQuery(ctx, ctx.t('toast-not-player')));
+        if (r.kind !== 'started') return void (await answerQuery(ctx, ctx.t('toast-stale')));
+        const next = r.game;
         await answerQuery(ctx, ctx.t('toast-rematch'));
         for (const seat of rec.seats) {
           const old = (await s.boards.messageOf(rec, seat.chatId)) ?? (pressedAt?.chatId === seat.chatId ? pressedAt.messageId : null);

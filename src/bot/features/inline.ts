@@ -49,17 +49,19 @@ export function inlineFeature(s: Services): Composer<Ctx> {
       const length = 'error' in args ? 1 : (args.length ?? 1);
       await s.app.players.rememberName(from.id, name, from.language_code);
       const commit = await s.app.players.nextCommit(from.id);
+      const sender = { id: from.id, name, lang };
       for (const variant of variants) {
         // Matches of short nardy use the cube, as everywhere in this bot; long nardy goes without.
         const cube = length > 1 && variant === 'short';
         const game = inviteGame(t, { variant, length, cube });
+        const offer = await s.app.invitations.offerInline(sender, variant, length, cube, commit);
         results.push({
           type: 'article',
           id: `${variant}-${length}`,
           title: t('inline-title', { variant: t(`variant-${variant}`) }),
           description: t('inline-description', { game }),
           input_message_content: { message_text: [t('inline-invite', { from: name, game, bot }), t('dice-challenge', { commit })].join('\n\n') },
-          reply_markup: new InlineKeyboard().text(t('btn-accept'), encode({ kind: 'inline-accept', variant, length, cube, from: from.id, commit: commit.slice(0, 12) })),
+          reply_markup: new InlineKeyboard().text(t('btn-accept'), encode({ kind: 'inline-accept', offer })),
         });
       }
     }
@@ -70,11 +72,11 @@ export function inlineFeature(s: Services): Composer<Ctx> {
   c.callbackQuery(/^ia\|/, async (ctx) => {
     const cb = parseCallback(ctx.callbackQuery.data);
     const inlineId = ctx.callbackQuery.inline_message_id;
+    if (cb?.kind === 'inline-outdated') return void (await answerQuery(ctx, { text: ctx.t('toast-inline-outdated'), show_alert: true }));
     if (!cb || cb.kind !== 'inline-accept' || !inlineId) return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
-    if (cb.from === ctx.from.id) return void (await answerQuery(ctx, ctx.t('toast-own-invitation')));
-    const senderLang = await s.app.players.language(cb.from, undefined);
-    const senderName = (await s.app.players.nameOf(cb.from)) ?? String(cb.from);
-    const inv = await s.app.invitations.fromInline(inlineId, { id: cb.from, name: senderName, lang: senderLang }, cb.variant, cb.length, cb.cube, cb.commit);
+    const inv = await s.app.invitations.fromInline(inlineId, cb.offer, ctx.from.id);
+    if (inv === 'own') return void (await answerQuery(ctx, ctx.t('toast-own-invitation')));
+    if (inv === 'gone') return void (await answerQuery(ctx, { text: ctx.t('toast-inline-outdated'), show_alert: true }));
     if (inv === 'used') return void (await answerQuery(ctx, ctx.t('invite-used')));
     // The private chat opens with the invitation; Accept there starts the game.
     await attempt(() => ctx.answerCallbackQuery({ url: inviteLink(ctx.me.username, inv.id) }));

@@ -30,6 +30,14 @@ import { hintsOffered } from '../view/keyboard.js';
 export const REVIEWS_AT_ONCE = 1;
 /** The least time between two edits of a progress message. */
 const PROGRESS_EVERY_MS = 3000;
+/** Reviews one person may have on their way at once (of different games). */
+export const REVIEWS_PER_USER = 2;
+/** A review posted in a chat is not posted again for this long (a repeated press is answered with a toast). */
+const POSTED_SECONDS = 6 * 3600;
+
+function postedKey(gameId: string, chatId: number, userId: number): string {
+  return `review-posted:${gameId}:${chatId}:${userId}`;
+}
 
 const yieldNow = (): Promise<void> => new Promise((r) => setImmediate(r));
 
@@ -71,6 +79,8 @@ export class Reviews {
   private readonly background = new Set<Promise<void>>();
   /** The reviews being posted, by game, chat and person: a second press waits for the first. */
   private readonly posting = new Set<string>();
+  /** The reviews on their way, by person. */
+  private readonly byUser = new Map<number, number>();
 
   constructor(opts: ReviewsOptions = {}) {
     this.atOnce = Math.max(1, opts.atOnce ?? REVIEWS_AT_ONCE);
@@ -120,13 +130,24 @@ export class Reviews {
   }
 
   /** Keep a piece of work that runs after its update was handled (see settled). */
-  track(work: Promise<void>, key?: string): void {
+  track(work: Promise<void>, key?: string, userId?: number): void {
     this.background.add(work);
     if (key !== undefined) this.posting.add(key);
+    if (userId !== undefined) this.byUser.set(userId, (this.byUser.get(userId) ?? 0) + 1);
     void work.finally(() => {
       this.background.delete(work);
       if (key !== undefined) this.posting.delete(key);
+      if (userId !== undefined) {
+        const n = (this.byUser.get(userId) ?? 1) - 1;
+        if (n > 0) this.byUser.set(userId, n);
+        else this.byUser.delete(userId);
+      }
     });
+  }
+
+  /** How many of a person's reviews this instance has on their way. */
+  runningFor(userId: number): number {
+    return this.byUser.get(userId) ?? 0;
   }
 
   /** Whether the review with this key (see track) is still on its way. */
@@ -240,16 +261,21 @@ export function reviewFeature(s: Services, reviews: Reviews): Composer<Ctx> {
     const rec = await s.app.games.get(cb.id);
     if (!rec) return void (await answerQuery(ctx, t('toast-gone')));
     const side = sideOfUser(rec, ctx.from.id);
+    // Every move and both names: the players' own (a clear refusal to anyone else).
+    if (!side) return void (await answerQuery(ctx, { text: t(cb.act === 'export' ? 'export-not-player' : 'review-not-player'), show_alert: true }));
     if (cb.act === 'export') {
       await answerQuery(ctx);
       return void (await sendExport(ctx, rec));
     }
-    if (!side) return void (await answerQuery(ctx, t('review-not-player')));
     const settings = await s.app.players.settings(ctx.from.id);
     const viewer = settings.orientation === 'white' ? 'white' : side;
     if (typeof cb.act === 'number') {
       const a = reviews.cached(rec.id);
-      if (!a) return void (await answerQuery(ctx, t('review-again')));
+      if (!a) {
+        // The analysis is gone from memory: Review may post it afresh.
+        await s.app.dialogues.delete(postedKey(rec.id, ctx.chat!.id, ctx.from.id));
+        return void (await answerQuery(ctx, t('review-again')));
+      }
       const list = mistakesOf(a, side);
       const d = list[cb.act];
       if (!d) return void (await answerQuery(ctx, t('toast-stale')));
@@ -265,6 +291,9 @@ export function reviewFeature(s: Services, reviews: Reviews): Composer<Ctx> {
     // (A chat's updates are handled one after the other, so the first has been tracked by now.)
     const key = `${rec.id}:${chatId}:${ctx.from.id}`;
     if (reviews.busy(key)) return void (await answerQuery(ctx, t('toast-review-running')));
+    // One review per game, chat and person (across instances): a repeated press points up to it.
+    if (reviews.runningFor(ctx.from.id) >= REVIEWS_PER_USER) return void (await answerQuery(ctx, { text: t('toast-review-limit'), show_alert: true }));
+    if (!(await s.app.dialogues.setIfAbsent(postedKey(rec.id, chatId, ctx.from.id), 1, POSTED_SECONDS))) return void (await answerQuery(ctx, t('toast-review-posted')));
     // Into the line first (the place is known at the press), then the message that shows it.
     let noteSent!: (n: Note) => void;
     const noteReady = new Promise<Note>((r) => (noteSent = r));
@@ -302,6 +331,7 @@ export function reviewFeature(s: Services, reviews: Reviews): Composer<Ctx> {
           return null;
         });
         if (!a) {
+          await s.app.dialogues.delete(postedKey(rec.id, chatId, ctx.from.id)).catch(() => undefined);
           if (note.ok) await attempt(() => ctx.api.editMessageText(chatId, note.value.message_id, t('review-failed')));
           return;
         }
@@ -318,6 +348,7 @@ export function reviewFeature(s: Services, reviews: Reviews): Composer<Ctx> {
         }
       })().catch((e: unknown) => s.log.error({ err: e, game: rec.id }, 'posting a review failed')),
       key,
+      ctx.from.id,
     );
   });
 

@@ -57,6 +57,8 @@ function status(rec: GameRecord, t: Translate): string {
   if (r && r.winner) {
     const loser = otherSide(r.winner);
     const args = { name: name(r.winner), loser: name(loser), kind: t(`result-${r.kind}`), points: r.points, reason: r.reason, game: m.gameNo, white: m.score.white, black: m.score.black };
+    const claimed = r.reason === 'forfeit' && rec.events.some((e) => e.type === 'claimed');
+    if (claimed) return t('status-won-claim', args);
     const game = t(r.reason === 'forfeit' ? 'status-won-forfeit' : m.length > 1 ? 'status-game-over-match' : 'status-game-over', args);
     // A single game is not called a match.
     return m.winner && m.length > 1 ? `${game}\n${t('status-match-over', { name: name(m.winner), white: m.score.white, black: m.score.black })}` : game;

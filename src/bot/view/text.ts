@@ -93,7 +93,9 @@ export function eventText(rec: GameRecord, e: GameEvent, t: Translate, n: Number
       return t(rec.match.length > 1 ? 'note-forfeit-match' : 'note-forfeit', { name: name(e.side) });
     case 'rematched':
       return t('note-rematched');
+    case 'rematch-offered':
+      return t(e.expiresAt > Date.now() ? 'note-rematch-offered' : 'note-rematch-expired', { name: name(e.side), other: name(e.side === 'white' ? 'black' : 'white') });
     case 'claimed':
-      return t('note-claimed', { name: name(e.side), idle: name(e.idle) });
+      return t(rec.match.length > 1 ? 'note-claimed-match' : 'note-claimed', { name: name(e.side), idle: name(e.idle) });
   }
 }
