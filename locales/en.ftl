@@ -100,6 +100,7 @@ caption-last = { $name } played { $dice }: { $play }
 caption-numbering = Point numbers are as in the picture: from { $name }'s side.
 
 note-opening = Opening roll: { $white } { $a }, { $black } { $b }. { $starter } starts with { $dice }.
+note-opening-tie = Opening roll: { $white } { $a }, { $black } { $b }: a tie, rolled again.
 note-played = { $name } played { $dice }: { $play }
 note-forced = { $name } had only one play with { $dice }: { $play }
 note-no-move = { $name } rolled { $dice } and cannot move.
@@ -214,6 +215,7 @@ toast-saved = Saved.
 toast-error = Something went wrong; please try again.
 toast-busy = Saved. Telegram lets the bot update this chat only so often: the board follows in about { $seconds } s.
 toast-try-again = The bot cannot reach its storage right now; nothing was done. Please try again in a moment.
+toast-storage-full = The bot's storage is full right now, so nothing could be saved. Please try again later.
 toast-accepted = Accepted!
 toast-challenge-gone = This challenge is no longer open.
 toast-only-challenger = Only the challenger can cancel.

@@ -108,6 +108,7 @@ caption-last = { $who ->
 caption-numbering = Номера пунктов — как на картинке: со стороны игрока { $name }.
 
 note-opening = Первый бросок: { $white } — { $a }, { $black } — { $b }. Начинает { $starter }: { $dice }.
+note-opening-tie = Первый бросок: { $white } — { $a }, { $black } — { $b }: поровну, бросаем ещё раз.
 note-played = { $who ->
         [bot] { $name } сыграл { $dice }: { $play }
        *[person] { $name }: ход { $play } ({ $dice })
@@ -238,6 +239,7 @@ toast-saved = Сохранено.
 toast-error = Что-то пошло не так, попробуйте ещё раз.
 toast-busy = Сохранено. Telegram разрешает боту обновлять этот чат не так часто: доска обновится примерно через { $seconds } с.
 toast-try-again = Бот сейчас не может связаться со своим хранилищем; ничего не изменилось. Попробуйте ещё раз чуть позже.
+toast-storage-full = Хранилище бота сейчас переполнено, поэтому ничего не сохранилось. Попробуйте позже.
 toast-accepted = Вызов принят!
 toast-challenge-gone = Этот вызов уже не действует.
 toast-only-challenger = Отменить может только автор вызова.

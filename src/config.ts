@@ -35,6 +35,9 @@ export interface Config {
   readonly invitationTtlSeconds: number;
   /** How often each instance looks for due timers, in ms. */
   readonly timerTickMs: number;
+  /** How long start-up waits for Telegram to answer getMe, and for Redis to answer, in ms. */
+  readonly telegramStartMs: number;
+  readonly redisStartMs: number;
 }
 
 export class ConfigError extends Error {
@@ -145,6 +148,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reviewsAtOnce: int('REVIEWS_AT_ONCE', 1, 1, 16),
     invitationTtlSeconds: int('INVITATION_TTL_SECONDS', 86400, 10, 30 * 86400),
     timerTickMs: int('TIMER_TICK_MS', 2000, 50, 60_000),
+    telegramStartMs: int('TELEGRAM_START_TIMEOUT_MS', 20_000, 500, 300_000),
+    redisStartMs: int('REDIS_START_TIMEOUT_MS', 12_000, 500, 300_000),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

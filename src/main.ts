@@ -43,11 +43,11 @@ async function openStore(cfg: Config, log: Logger): Promise<Store> {
   const target = cfg.redisCluster ? { cluster: cfg.redisCluster } : { url: cfg.redisUrl! };
   const where = cfg.redisCluster ? `the Redis Cluster at ${cfg.redisCluster.join(',')}` : `Redis at ${cfg.redisUrl}`;
   const store = new RedisStore(target, cfg.keyPrefix, ttl, {
-    connectWaitMs: 10_000,
+    connectWaitMs: Math.max(250, cfg.redisStartMs - 2000),
     onConnectionChange: (up, e) => (up ? log.info('Redis is reachable again') : log.error({ err: e?.message }, 'Redis is unreachable')),
   });
   try {
-    await within(12_000, store.ping(), 'no answer within 12 s');
+    await within(cfg.redisStartMs, store.ping(), `no answer within ${cfg.redisStartMs / 1000} s`);
   } catch (e) {
     await store.close().catch(() => undefined);
     fail(`cannot use ${where}: ${((e as Error).cause as Error)?.message ?? (e as Error).message}`);
@@ -75,7 +75,7 @@ async function main(): Promise<void> {
   log.info({ ms: Math.round(performance.now() - t0) }, 'renderer warmed up');
 
   try {
-    await within(20_000, bot.init(), 'no answer within 20 s');
+    await within(cfg.telegramStartMs, bot.init(), `no answer within ${cfg.telegramStartMs / 1000} s`);
   } catch (e) {
     await app.close().catch(() => undefined);
     fail(`cannot start the bot: Telegram ${cfg.apiRoot ? `at ${cfg.apiRoot} ` : ''}refused the token or is unreachable (${(e as Error).message})`);

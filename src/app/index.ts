@@ -1,5 +1,5 @@
 /** The use cases over one store: what the bot layer (and tests) build once. */
-import { StoreUnavailable, type Store } from '../store/types.js';
+import { StoreFull, StoreUnavailable, type Store } from '../store/types.js';
 import type { Thinker } from '../ai/thinker.js';
 import { BoardPlaces } from './boards.js';
 import { Challenges } from './challenges.js';
@@ -87,4 +87,9 @@ export function createApp(store: Store, opts: AppOptions): App {
 /** True when an error means the storage is unreachable for now (the person may try again). */
 export function isStorageDown(e: unknown): boolean {
   return e instanceof StoreUnavailable;
+}
+
+/** True when the storage is reachable but out of memory (nothing can be written until the operator acts). */
+export function isStorageFull(e: unknown): boolean {
+  return e instanceof StoreFull;
 }

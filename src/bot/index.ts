@@ -3,7 +3,8 @@ import { answerQuery } from './replies.js';
 import { conversations, createConversation } from '@grammyjs/conversations';
 import { sequentialize } from '@grammyjs/runner';
 import { Bot, type BotError, type Context, type Transformer } from 'grammy';
-import { isStorageDown, type App } from '../app/index.js';
+import { isStorageDown, isStorageFull, type App } from '../app/index.js';
+import { boundUpdate } from './bounds.js';
 import type { Lang } from '../app/model.js';
 import { langFromTelegram } from '../app/players.js';
 import type { Config } from '../config.js';
@@ -97,18 +98,23 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
   let outageLogged = 0;
   const onError = async (err: BotError<Ctx>): Promise<void> => {
     const down = isStorageDown(err.error);
+    const full = isStorageFull(err.error);
+    if (down) metrics?.storageErrors.inc({ cause: full ? 'full' : 'down' });
     // A chat the bot cannot write to (blocked, kicked): the outbox has said so once, at info.
     const quiet = err.error instanceof OutboxError && (err.error.kind === 'blocked' || err.error.kind === 'gone' || err.error.kind === 'not-modified');
     if (quiet) return;
     if (!down) log.error({ err: err.error, update: err.ctx.update.update_id }, 'error while handling an update');
     else if (Date.now() - outageLogged > 60_000) {
       outageLogged = Date.now();
-      log.error({ err: err.error, update: err.ctx.update.update_id }, 'storage unavailable: updates are answered "try again"');
+      if (full) log.error({ err: err.error, update: err.ctx.update.update_id }, 'storage is full (Redis maxmemory): nothing can be saved; updates are answered "storage is full"; raise maxmemory or free memory');
+      else log.error({ err: err.error, update: err.ctx.update.update_id }, 'storage unavailable: updates are answered "try again"');
     }
     const lang = langFromTelegram(err.ctx.from?.language_code, config.defaultLanguage);
-    const text = i18n.t(lang, down ? 'toast-try-again' : 'toast-error');
+    const text = i18n.t(lang, full ? 'toast-storage-full' : down ? 'toast-try-again' : 'toast-error');
     if (err.ctx.callbackQuery) await attempt(() => err.ctx.answerCallbackQuery(text));
-    else if (down && err.ctx.chat?.type === 'private') await attempt(() => err.ctx.reply(text));
+    else if (err.ctx.inlineQuery) await attempt(() => err.ctx.answerInlineQuery([], { cache_time: 0, is_personal: true }));
+    // A message: answered in a private chat, and in a group when it was a command to the bot.
+    else if (down && (err.ctx.chat?.type === 'private' || /^\//.test(err.ctx.message?.text ?? ''))) await attempt(() => err.ctx.reply(text));
   };
 
 
@@ -121,6 +127,7 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
   // handled once, across every instance sharing the store.
   root.use(async (ctx, next) => {
     ctx.receivedAt = performance.now();
+    boundUpdate(ctx.update);
     metrics?.updates.inc({ kind: ctx.callbackQuery ? 'callback' : ctx.inlineQuery ? 'inline' : ctx.message ? 'message' : 'other' });
     if (!(await app.firstDelivery(ctx.update.update_id))) {
       metrics?.duplicates.inc();

@@ -9,6 +9,7 @@ export class Metrics {
   readonly board = new Histogram({ name: 'nardy_board_seconds', help: 'From a change of a game to its board in the chat (pacing included)', buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8, 16, 32], registers: [this.registry] });
   readonly render = new Histogram({ name: 'nardy_render_seconds', help: 'Drawing one board picture', buckets: [0.01, 0.02, 0.03, 0.05, 0.1, 0.2, 0.5], registers: [this.registry] });
   readonly calls = new Counter({ name: 'nardy_telegram_calls_total', help: 'Calls to the Bot API, by method and outcome', labelNames: ['method', 'outcome'] as const, registers: [this.registry] });
+  readonly storageErrors = new Counter({ name: 'nardy_storage_errors_total', help: 'Updates that failed on the storage, by cause (down: unreachable; full: out of memory)', labelNames: ['cause'] as const, registers: [this.registry] });
   readonly flood = new Counter({ name: 'nardy_telegram_429_total', help: 'Answers 429 (too many requests) from Telegram', registers: [this.registry] });
   readonly activeGames = new Gauge({ name: 'nardy_active_games', help: 'Games with a board shown by this process in the last 30 minutes', registers: [this.registry] });
   private readonly recentGames = new Map<string, number>();

@@ -6,7 +6,7 @@
  * records). Every key has a lifetime (README, "What Redis holds").
  */
 import { Cluster, Redis } from 'ioredis';
-import { StoreUnavailable, type BoardMessage, type BoardStore, type ChallengeStore, type DialogueStore, type GameStore, type InvitationStore, type SaveResult, type StatsStore, type Store, type StoredGame, type StoreTtl, type PaceStore, type TimerStore, type UpdateStore, type UserStore } from './types.js';
+import { StoreFull, StoreUnavailable, type BoardMessage, type BoardStore, type ChallengeStore, type DialogueStore, type GameStore, type InvitationStore, type SaveResult, type StatsStore, type Store, type StoredGame, type StoreTtl, type PaceStore, type TimerStore, type UpdateStore, type UserStore } from './types.js';
 
 const CAS = `
 local cur = redis.call('HGET', KEYS[1], 'v')
@@ -134,6 +134,9 @@ function guard<T extends object>(target: T, ready: () => Promise<void>): T {
         } catch (e) {
           if (e instanceof StoreUnavailable) throw e;
           const msg = String((e as Error)?.message ?? e);
+          if (/^OOM |OOM command not allowed/.test(msg)) throw new StoreFull(e);
+          // A failover in progress: a replica being promoted, slots moving, a node still loading.
+          if (/TRYAGAIN|LOADING|READONLY|MASTERDOWN|Too many Cluster redirections|Failed to connect|All of the nodes|Connection is in subscriber mode|NOREPLICAS|CLUSTERDOWN/i.test(msg)) throw new StoreUnavailable(e);
           if (/Stream isn't writeable|Connection is closed|ECONNREFUSED|ETIMEDOUT|Command timed out|ECONNRESET|None of startup nodes|Failed to refresh slots|CLUSTERDOWN|MaxRetriesPerRequest|enableOfflineQueue|not connected|Cluster isn't ready/i.test(msg)) {
             throw new StoreUnavailable(e);
           }

@@ -12,6 +12,9 @@ export class StoreUnavailable extends Error {
   }
 }
 
+/** The storage answers but refuses writes: it is out of memory (Redis maxmemory with noeviction). */
+export class StoreFull extends StoreUnavailable {}
+
 /** A game as stored: its JSON and what the store indexes it by. */
 export interface StoredGame {
   readonly id: string;

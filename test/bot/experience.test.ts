@@ -342,6 +342,22 @@ describe('captions say what happened, in natural words', () => {
   });
 });
 
+describe('the opening roll in words', () => {
+  it('a tie is told as a tie and rolled again, never as a start', async () => {
+    const h = botHarness();
+    const rec = await botGame(h, sam, 'pb|short|easy|1');
+    const { eventText } = await import('../../src/bot/view/text.js');
+    const n = { viewer: 'white' as const, variant: 'short' as const };
+    for (const lang of ['en', 'ru'] as const) {
+      const t = h.created.services.t(lang);
+      const tie = eventText(rec, { type: 'opening', white: 6, black: 6 }, t, n);
+      expect(tie).toMatch(lang === 'en' ? /a tie, rolled again/ : /поровну, бросаем ещё раз/);
+      expect(tie).not.toMatch(/starts|Начинает/);
+      expect(eventText(rec, { type: 'opening', white: 6, black: 5 }, t, n)).toMatch(lang === 'en' ? /starts with 6-5/ : /Начинает .*: 6-5/);
+    }
+  });
+});
+
 describe('colours', () => {
   it('are drawn at random in games with the bot; the board is from the person\'s side', async () => {
     const h = botHarness();

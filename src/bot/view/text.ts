@@ -24,7 +24,8 @@ const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
  * and cut to at most `max` whole graphemes (never inside a surrogate pair or an emoji).
  */
 export function quote(text: string, max = 30): string {
-  const clean = text.replace(BIDI, '').replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
+  // Bounded first: a grapheme is rarely over 8 code units, so the cut never shows.
+  const clean = text.slice(0, max * 8 + 8).replace(BIDI, '').replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
   const parts = [...graphemes.segment(clean)].map((g) => g.segment);
   return parts.length > max ? parts.slice(0, max - 1).join('').trimEnd() + '…' : clean;
 }
@@ -68,6 +69,8 @@ export function eventText(rec: GameRecord, e: GameEvent, t: Translate, n: Number
   const cube = rec.match.game.cube.value;
   switch (e.type) {
     case 'opening': {
+      // A tie starts nothing: the dice are thrown again (the next opening event says who starts).
+      if (e.white === e.black) return t('note-opening-tie', { white: name('white'), black: name('black'), a: e.white, b: e.black });
       const starter: Side = e.white > e.black ? 'white' : 'black';
       return t('note-opening', { white: name('white'), black: name('black'), a: e.white, b: e.black, starter: name(starter), dice: diceText([e.white, e.black]) });
     }
