@@ -174,11 +174,12 @@ describe('a match by link between two private chats', () => {
     const re = buttons(end).find((b) => b.data.endsWith('|m'));
     expect(re, `the finished board offers a rematch: ${JSON.stringify(buttons(end))}`).toBeDefined();
     // Ann's press is an offer: nothing starts until Ben presses too.
-    await fake.answerOf(fake.press(end, ann, re!.data));
+    const offered = await fake.answerOf(fake.press(end, ann, re!.data));
+    expect(offered.text).toMatch(/Rematch offered/);
     const offer = await fake.waitFor(() => {
       const b = board(fake, ben.id);
-      return b && /offers a rematch/.test(b.caption ?? '') ? b : undefined;
-    }, 15_000, "the offer on Ben's board");
+      return b && /offers a rematch|предлагает реванш/.test(b.caption ?? '') ? b : undefined;
+    }, 15_000, `the offer on Ben's board (now: ${board(fake, ben.id)?.caption})`);
     expect(gameIdOf(board(fake, ann.id)!)).toBe(id);
     await fake.answerOf(fake.press(offer, ben, buttons(offer).find((b) => b.data.endsWith('|m'))!.data));
     await fake.waitFor(() => {
