@@ -262,11 +262,20 @@ fair-seed-set = Your seed is now { $seed }. It goes into the dice of the games y
 fair-seed-cleared = Your seed is cleared: the id of your press is used again.
 fair-seed-bad = "{ $seed }" cannot be a seed: use 1 to 64 printable characters without spaces or colons.
 fair-running = Game { $k }: in progress (commitment { $commit }, client seed { $client }).
-fair-ok = Game { $k }: ✅ server seed { $seed } hashes { $k } times to the commitment { $commit }, and with the key { $key } it gives all { $rolls } rolls: { $digits }.
+fair-ok = Game { $k }: ✅ server seed { $seed } hashes { $k ->
+    [one] once
+   *[other] { $k } times
+} to the commitment { $commit }, and with the key { $key } it gives { $rolls ->
+    [one] the one roll
+   *[other] all { $rolls } rolls
+}: { $digits }.
     Check it yourself: node scripts/verify-dice.mjs { $seed } { $k } { $commit } { $client } { $id } { $digits }
 fair-bad = Game { $k }: ❌ the seed { $seed } does not lead to the commitment { $commit } or does not give the { $rolls } rolls.
 fair-running-v1 = { $key }: in progress, seed hash { $hash }.
-fair-ok-v1 = { $key }: ✅ seed { $seed } matches hash { $hash }; all { $rolls } rolls recomputed.
+fair-ok-v1 = { $key }: ✅ seed { $seed } matches hash { $hash }; { $rolls ->
+    [one] the one roll
+   *[other] all { $rolls } rolls
+} recomputed.
 fair-bad-v1 = { $key }: ❌ the seed { $seed } does not reproduce the published hash { $hash } or the { $rolls } rolls.
 fair-how = How to check: SHA-256 of the server seed (its 32 bytes), applied k times for game k, gives the commitment shown before the match. Roll n (from 0) is HMAC-SHA256(server seed, "<key>:n"), key = "<client seed>:<game id>:<k>"; its bytes below 252 give the dice as byte mod 6 + 1, in order (no bias). The README has a script.
 fair-how-v1 = Roll n is HMAC-SHA256(seed, "<key>:n"); its bytes below 252 give the dice as byte mod 6 + 1 (no bias).
@@ -362,7 +371,10 @@ label-chart = Rating over the last matches
 top-title-group = Leaderboard of this group
 top-title-global = Leaderboard of all players
 top-variant = { $variant }:
-top-row = { $place }. { $name } — { $rating } ({ $matches } matches)
+top-row = { $place }. { $name } — { $rating } ({ $matches } { $matches ->
+    [one] match
+   *[other] matches
+})
 top-empty = nobody yet (ratings come from finished matches between people)
 cmd-stats = Your statistics and rating
 cmd-top = Leaderboard (this group, or everyone)
@@ -442,7 +454,10 @@ review-again = This review is no longer at hand: press 📊 Review again.
 review-not-player = Only the players can review their moves.
 export-not-player = Only the players of this game can export it.
 review-title = Review: { $variant } (error rate in thousandths of a point per move with a choice)
-review-player = { $name }: error rate { $rate } over { $unforced } moves; doubtful { $doubtful }, bad { $bad }, very bad { $verybad }; luck { $luck }
+review-player = { $name }: error rate { $rate } over { $unforced } { $unforced ->
+    [one] move
+   *[other] moves
+}; doubtful { $doubtful }, bad { $bad }, very bad { $verybad }; luck { $luck }
 review-scale = Under 5 is world class, 5–10 expert, 10–20 advanced, 20–35 intermediate, over 35 beginner.
 review-no-mistakes = { $name } made no mistake worth showing. Well played!
 review-mistake = Mistake { $n } of { $total } (game { $game }): { $mark }, { $loss } lost

@@ -287,7 +287,10 @@ fair-seed-set = Теперь ваше зерно: { $seed }. Оно войдёт
 fair-seed-cleared = Зерно убрано: снова используется id вашего нажатия.
 fair-seed-bad = «{ $seed }» не годится в зерно: нужно от 1 до 64 печатных знаков без пробелов и двоеточий.
 fair-running = Игра { $k }: идёт (обязательство { $commit }, зерно игрока { $client }).
-fair-ok = Игра { $k }: ✅ серверное зерно { $seed } после { $k } хеширований SHA-256 даёт обязательство { $commit }, а с ключом { $key } — все броски ({ $rolls }): { $digits }.
+fair-ok = Игра { $k }: ✅ серверное зерно { $seed } после { $k } { $k ->
+    [one] хеширования
+   *[other] хеширований
+} SHA-256 даёт обязательство { $commit }, а с ключом { $key } — все броски ({ $rolls }): { $digits }.
     Проверить самому: node scripts/verify-dice.mjs { $seed } { $k } { $commit } { $client } { $id } { $digits }
 fair-bad = Игра { $k }: ❌ зерно { $seed } не приводит к обязательству { $commit } или не даёт броски ({ $rolls }).
 fair-running-v1 = { $key }: идёт, хеш зерна { $hash }.
@@ -467,7 +470,11 @@ review-again = Этого разбора уже нет под рукой: наж
 review-not-player = Разбирать ходы могут только игроки.
 export-not-player = Выгрузить партию могут только её игроки.
 review-title = Разбор: { $variant } (ошибки в тысячных долях очка на ход с выбором)
-review-player = { $name }: ошибки { $rate } за { $unforced } ходов; сомнительных { $doubtful }, плохих { $bad }, грубых { $verybad }; удача { $luck }
+review-player = { $name }: ошибки { $rate } за { $unforced } { $unforced ->
+    [one] ход
+    [few] хода
+   *[many] ходов
+}; сомнительных { $doubtful }, плохих { $bad }, грубых { $verybad }; удача { $luck }
 review-scale = Меньше 5 — мировой уровень, 5–10 эксперт, 10–20 сильный игрок, 20–35 средний, больше 35 новичок.
 review-no-mistakes = У игрока { $name } нет ошибок, которые стоило бы показать. Отличная игра!
 review-mistake = Ошибка { $n } из { $total } (партия { $game }): { $mark }, потеряно { $loss }

@@ -85,17 +85,9 @@ export type GameAction =
   | { readonly type: 'decline' }
   | { readonly type: 'forfeit' };
 
-export type GameErrorCode =
-  | 'game-over'
-  | 'not-your-turn'
-  | 'wrong-phase'
-  | 'illegal-step'
-  | 'nothing-to-undo'
-  | 'play-incomplete'
-  | 'illegal-play'
-  | 'cube-not-allowed'
-  | 'resign-pending'
-  | 'bad-action';
+/** Why an action was refused: every code, so that each can be worded (and checked to be). */
+export const GAME_ERROR_CODES = ['game-over', 'not-your-turn', 'wrong-phase', 'illegal-step', 'nothing-to-undo', 'play-incomplete', 'illegal-play', 'cube-not-allowed', 'resign-pending', 'bad-action'] as const;
+export type GameErrorCode = (typeof GAME_ERROR_CODES)[number];
 
 export class GameError extends Error {
   constructor(

@@ -15,7 +15,7 @@ import { BoardPlaces } from '../../src/app/boards.js';
 import { DEFAULT_SETTINGS, type GameRecord } from '../../src/app/model.js';
 import { RedisStore } from '../../src/store/index.js';
 import { FakeTelegram, type FakeChat, type FakeMessage, type FakeUser } from './fake-telegram.js';
-import { board, buttons, choose, pressAndWait, startBot, type BotProcess } from './harness.js';
+import { advanceToEndgame, board, buttons, choose, pressAndWait, startBot, type BotProcess } from './harness.js';
 
 const ttl = { challengeSeconds: 600, finishedSeconds: 600, idleSeconds: 600 };
 let fake: FakeTelegram;
@@ -80,6 +80,21 @@ async function playOut(chat: FakeChat, first: FakeMessage, who: (msg: FakeMessag
   return cur;
 }
 
+/**
+ * The whole course of a game is played through the buttons in-process (test/bot, test/app); here
+ * the game is played on in the store to its end game, and the last of it through the bot: the
+ * old board, pressed, is out of date and is redrawn where the game stands; then to the end.
+ */
+async function toEndgame(chat: FakeChat, user: FakeUser, first: FakeMessage): Promise<FakeMessage> {
+  await advanceToEndgame(store, gameIdOf(first));
+  const r = await pressAndWait(fake, chat, user, first, choose(first)!);
+  expect(r.answer).toMatch(/out of date|устарела/i);
+  const now = await record(r.board!);
+  const g = now.match.game;
+  expect(Math.max(g.position.white[0]!, g.position.black[0]!)).toBeGreaterThanOrEqual(11);
+  return r.board!;
+}
+
 describe('a private match against the bot', () => {
   it.each([
     ['easy', 'short'],
@@ -88,7 +103,7 @@ describe('a private match against the bot', () => {
     const user: FakeUser = { id: level === 'easy' ? 1001 : 1002, first_name: 'Алиса', language_code: 'ru' };
     const chat: FakeChat = { id: user.id, type: 'private', first_name: 'Алиса' };
     const first = await startBotGame(user, variant, level);
-    const last = await playOut(chat, first, () => user);
+    const last = await playOut(chat, await toEndgame(chat, user, first), () => user);
     const rec = await record(last);
     expect(rec.finished).toBe(true);
     expect(rec.match.winner).not.toBeNull();
@@ -157,7 +172,7 @@ describe('a group challenge', () => {
     const first = await fake.waitFor(() => board(fake, group.id), 15_000, 'the group board');
     expect(fake.chatMessages(group.id).filter((m) => m.photo)).toHaveLength(1);
     const users = { 2001: ann, 2002: ben } as Record<number, FakeUser>;
-    const last = await playOut(group, first, (msg, rec) => {
+    const last = await playOut(group, await toEndgame(group, ann, first), (msg, rec) => {
       const g = rec.match.game;
       const side = g.phase === 'double' ? (g.position.turn === 'white' ? 'black' : 'white') : g.position.turn;
       const p = rec.players[side];

@@ -2,6 +2,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { isBotToAct, type Press } from '../../src/app/games.js';
+import { createApp } from '../../src/app/index.js';
+import type { GameRecord } from '../../src/app/model.js';
+import { actor, currentTurn } from '../../src/engine/game.js';
+import type { Store } from '../../src/store/types.js';
 import type { FakeChat, FakeMessage, FakeTelegram, FakeUser } from './fake-telegram.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -114,4 +119,30 @@ export function choose(msg: FakeMessage): string | null {
     bs.find((b) => act(b) === 't') ??
     bs.find((b) => act(b) === 'n');
   return pick ? pick.data : null;
+}
+
+/**
+ * Play a stored game on, without Telegram, as its players would (the first legal play each
+ * time, the bot thinking as in the bot), until `borneOff` checkers of one side are off, so that
+ * an end-to-end test presses only the end of a game whose whole course other tests cover. The
+ * game's clocks and statistics go through the same use cases as in the bot.
+ */
+export async function advanceToEndgame(store: Store, gameId: string, borneOff = 11): Promise<GameRecord> {
+  const app = createApp(store, { defaultLanguage: 'en' });
+  for (let i = 0; i < 5000; i++) {
+    const rec = (await app.games.get(gameId))!;
+    const g = rec.match.game;
+    if (rec.finished || g.phase === 'over' || g.position.white[0]! >= borneOff || g.position.black[0]! >= borneOff) return rec;
+    if (isBotToAct(rec)) {
+      await app.games.botTurn(gameId);
+      continue;
+    }
+    const side = actor(g) ?? g.position.turn;
+    const p = rec.players[side];
+    if (p.kind !== 'human') throw new Error('the bot should act');
+    const press: Press = g.phase === 'roll' ? { type: 'roll' } : g.phase === 'double' ? { type: 'take' } : g.phase === 'move' ? (currentTurn(g).complete ? { type: 'done' } : { type: 'step', step: currentTurn(g).next[0]! }) : { type: 'decline' };
+    const r = await app.games.press(gameId, rec.v, p.id, press);
+    if (r.kind !== 'applied') throw new Error(`could not advance the game: ${r.kind}`);
+  }
+  throw new Error('the game did not reach its end game');
 }

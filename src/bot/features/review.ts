@@ -190,10 +190,10 @@ function summary(t: Translate, rec: GameRecord, a: Analysis): string {
       t('review-player', {
         name: playerName(rec.players[side], t),
         rate: p.errorRate.toFixed(1),
-        unforced: String(p.unforced),
-        doubtful: String(p.doubtful),
-        bad: String(p.bad),
-        verybad: String(p.veryBad),
+        unforced: p.unforced,
+        doubtful: p.doubtful,
+        bad: p.bad,
+        verybad: p.veryBad,
         luck: fmt(p.luck, 2),
       }),
     );
