@@ -338,8 +338,11 @@ toast-inline-outdated = This invitation is no longer valid. Ask your friend to s
 toast-invitation-gone = This invitation is no longer open.
 toast-open-bot = Open the chat with me to accept.
 notice-your-move = 🎲 Your move ({ $variant } against { $opponent }).
-remind-group = { $name }, your move in { $variant } against { $opponent }: { $minutes } min left.
-remind-link = ⏰ Your move in { $variant } against { $opponent }: { $hours } h left.
+remind-group = { $name }, your move in { $variant } against { $opponent }: { $left } left.
+remind-link = ⏰ Your move in { $variant } against { $opponent }: { $left } left.
+left-seconds = { $n } s
+left-minutes = { $n } min
+left-hours = { $n } h
 claim-ready-group = { $idle } is out of time: { $waiting } may claim the game with the button on the board.
 claim-ready-link = ⏰ { $idle } is out of time: you may claim the game with the button on your board.
 btn-claim = ⏰ Claim the win ({ $name } is out of time)
@@ -350,7 +353,10 @@ btn-play-friend = 👥 Play a friend by link
 stats-title = Statistics of { $name }
 stats-none = No finished games yet.
 stats-variant = { $variant }: rating { $rating } (best { $best }){ $place }
-    matches { $matches }: { $wins } won, { $losses } lost; points { $pointsWon }:{ $pointsLost }; marses { $marsWon }:{ $marsLost }; koks { $koksWon }:{ $koksLost }
+    matches { $matches }: { $wins } won, { $losses } lost; points { $pointsWon }:{ $pointsLost }; { $game ->
+        [short] gammons { $marsWon }:{ $marsLost }; backgammons { $koksWon }:{ $koksLost }
+       *[long] marses { $marsWon }:{ $marsLost }
+    }
 stats-place = , place { $place }
 stats-bot = Against the bot ({ $variant }): { $levels }
 stats-bot-level = { $level } { $wins }:{ $losses }
@@ -364,8 +370,11 @@ label-matches = matches
 label-won = won
 label-lost = lost
 label-points = points
-label-mars = mars
-label-koks = koks
+label-mars = { $game ->
+        [short] gammons
+       *[long] marses
+    }
+label-koks = backgammons
 label-best = best
 label-chart = Rating over the last matches
 top-title-group = Leaderboard of this group

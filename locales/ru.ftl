@@ -357,8 +357,11 @@ toast-inline-outdated = Это приглашение больше не дейс
 toast-invitation-gone = Это приглашение больше не действует.
 toast-open-bot = Откройте чат со мной, чтобы принять.
 notice-your-move = 🎲 Ваш ход ({ $variant }, соперник — { $opponent }).
-remind-group = { $name }, ваш ход ({ $variant }, соперник — { $opponent }): осталось { $minutes } мин.
-remind-link = ⏰ Ваш ход ({ $variant }, соперник — { $opponent }): осталось { $hours } ч.
+remind-group = { $name }, ваш ход ({ $variant }, соперник — { $opponent }): осталось { $left }.
+remind-link = ⏰ Ваш ход ({ $variant }, соперник — { $opponent }): осталось { $left }.
+left-seconds = { $n } с
+left-minutes = { $n } мин
+left-hours = { $n } ч
 claim-ready-group = Время вышло ({ $idle }): { $waiting } может забрать партию кнопкой на доске.
 claim-ready-link = ⏰ Время вышло ({ $idle }): вы можете забрать партию кнопкой на своей доске.
 btn-claim = ⏰ Забрать победу (время вышло: { $name })
@@ -369,7 +372,10 @@ btn-play-friend = 👥 Играть с другом по ссылке
 stats-title = Статистика: { $name }
 stats-none = Оконченных партий пока нет.
 stats-variant = { $variant }: рейтинг { $rating } (лучший { $best }){ $place }
-    матчей { $matches }: выиграно { $wins }, проиграно { $losses }; очки { $pointsWon }:{ $pointsLost }; марсы { $marsWon }:{ $marsLost }; коксы { $koksWon }:{ $koksLost }
+    матчей { $matches }: выиграно { $wins }, проиграно { $losses }; очки { $pointsWon }:{ $pointsLost }; { $game ->
+        [short] марсы { $marsWon }:{ $marsLost }; коксы { $koksWon }:{ $koksLost }
+       *[long] марсы { $marsWon }:{ $marsLost }
+    }
 stats-place = , место { $place }
 stats-bot = С ботом ({ $variant }): { $levels }
 stats-bot-level = { $level } { $wins }:{ $losses }

@@ -18,6 +18,8 @@ export interface StatsBlock {
   readonly figures: ReadonlyArray<readonly [string, string]>;
   /** Ratings after each of the last rated matches, oldest first. */
   readonly history: readonly number[];
+  /** Whole lines under the figures: games against the bot, the last results. */
+  readonly notes?: readonly string[];
 }
 
 export interface StatsView {
@@ -34,27 +36,45 @@ function text(x: number, y: number, size: number, fill: string, content: string,
   return `<text x="${x}" y="${y}" font-family="${FONT_FAMILY}" font-size="${size}"${opts.bold ? ' font-weight="bold"' : ''}${opts.anchor && opts.anchor !== 'start' ? ` text-anchor="${opts.anchor}"` : ''} fill="${fill}">${escapeXml(content)}</text>`;
 }
 
-/** The points of a rating line in a w x h box (the range padded so a flat line sits in the middle). */
-export function chartPoints(history: readonly number[], w: number, h: number): Array<[number, number]> {
-  if (history.length === 0) return [];
+/** The rating range a chart shows (padded so a flat line sits in the middle). */
+export function chartRange(history: readonly number[]): { readonly min: number; readonly max: number } {
   const lo = Math.min(...history);
   const hi = Math.max(...history);
   const pad = Math.max(5, (hi - lo) * 0.15);
-  const min = lo - pad;
-  const span = hi + pad - min;
+  return { min: lo - pad, max: hi + pad };
+}
+
+/** The points of a rating line in a w x h box. */
+export function chartPoints(history: readonly number[], w: number, h: number): Array<[number, number]> {
+  if (history.length === 0) return [];
+  const { min, max } = chartRange(history);
+  const span = max - min;
   const step = history.length > 1 ? w / (history.length - 1) : 0;
   return history.map((r, i) => [Math.round((history.length > 1 ? i * step : w / 2) * 10) / 10, Math.round((h - ((r - min) / span) * h) * 10) / 10]);
 }
 
+const NOTE_H = 28;
+
+function blockHeight(b: StatsBlock): number {
+  return Math.max(BLOCK_H, 182 + b.figures.length * 28 + (b.notes?.length ?? 0) * NOTE_H + 20);
+}
+
 export function statsSvg(view: StatsView): string {
   const t = THEMES[view.theme ?? 'wood'];
-  const height = 90 + view.blocks.length * BLOCK_H + 20;
+  const tops: number[] = [];
+  let bottom = 90;
+  for (const b of view.blocks) {
+    tops.push(bottom);
+    bottom += blockHeight(b);
+  }
+  const height = bottom + 20;
   let s = `<svg xmlns="http://www.w3.org/2000/svg" width="${STATS_WIDTH}" height="${height}" viewBox="0 0 ${STATS_WIDTH} ${height}">`;
   s += `<rect width="${STATS_WIDTH}" height="${height}" fill="${t.background}"/>`;
   s += text(30, 58, 34, t.text, displayName(view.name, 40), { bold: true });
   view.blocks.forEach((b, i) => {
-    const y = 90 + i * BLOCK_H;
-    s += `<rect x="20" y="${y}" width="${STATS_WIDTH - 40}" height="${BLOCK_H - 20}" rx="16" fill="${t.frame}" stroke="${t.frameEdge}" stroke-width="3"/>`;
+    const y = tops[i]!;
+    const bh = blockHeight(b);
+    s += `<rect x="20" y="${y}" width="${STATS_WIDTH - 40}" height="${bh - 20}" rx="16" fill="${t.frame}" stroke="${t.frameEdge}" stroke-width="3"/>`;
     s += text(44, y + 46, 28, t.text, b.title, { bold: true });
     s += text(44, y + 112, 60, t.toMove, String(Math.round(b.rating)), { bold: true });
     s += text(44, y + 144, 20, t.mutedText, `${view.labels.rating} · ${view.labels.best} ${Math.round(b.best)}`);
@@ -70,13 +90,25 @@ export function statsSvg(view: StatsView): string {
     const ch = BLOCK_H - 100;
     s += `<rect x="${cx}" y="${cy}" width="${cw}" height="${ch}" rx="10" fill="${t.field}"/>`;
     s += text(cx + cw / 2, cy + ch + 30, 18, t.mutedText, view.labels.chart, { anchor: 'middle' });
-    const pts = chartPoints(b.history, cw - 40, ch - 40).map(([x, yy]) => [x + cx + 20, yy + cy + 20] as const);
+    // The scale: the top and bottom of the range, and the middle, as gridlines with their ratings.
+    if (b.history.length) {
+      const { min, max } = chartRange(b.history);
+      for (const f of [0, 0.5, 1]) {
+        const gy = Math.round((cy + 20 + (ch - 40) * (1 - f)) * 10) / 10;
+        s += `<line x1="${cx + 56}" y1="${gy}" x2="${cx + cw - 10}" y2="${gy}" stroke="${t.mutedText}" stroke-width="1" stroke-dasharray="4 6" opacity="0.6"/>`;
+        s += text(cx + 50, gy + 6, 16, t.mutedText, String(Math.round(min + (max - min) * f)), { anchor: 'end' });
+      }
+    }
+    const pts = chartPoints(b.history, cw - 100, ch - 40).map(([x, yy]) => [x + cx + 80, yy + cy + 20] as const);
     if (pts.length > 1) s += `<polyline points="${pts.map(([x, yy]) => `${x},${yy}`).join(' ')}" fill="none" stroke="${t.lastPlay}" stroke-width="4" stroke-linejoin="round"/>`;
     for (const [x, yy] of pts) s += `<circle cx="${x}" cy="${yy}" r="5" fill="${t.lastPlay}"/>`;
     if (b.history.length) {
       const [lx, ly] = pts.at(-1)!;
       s += text(Math.min(lx, cx + cw - 10), Math.max(cy + 18, ly - 12), 18, t.lastPlay, String(Math.round(b.history.at(-1)!)), { bold: true, anchor: 'end' });
     }
+    // Notes: full width under the figures and the chart.
+    const ny = Math.max(y + 194 + b.figures.length * 28, cy + ch + 62);
+    (b.notes ?? []).forEach((note, j) => (s += text(44, ny + j * NOTE_H, 19, t.text, note.length > 90 ? note.slice(0, 89) + '…' : note)));
   });
   return s + '</svg>';
 }

@@ -25,4 +25,16 @@ describe('stats picture', () => {
     const meta = await sharp(await renderStats(view)).metadata();
     expect([meta.format, meta.width]).toEqual(['png', STATS_WIDTH]);
   });
+
+  it('the chart has a scale (its top, middle and bottom ratings); notes under the figures are drawn', async () => {
+    const block = { title: 'Short nardy', rating: 1532, best: 1540, history: [1500, 1540], figures: [['matches', '2'] as const], notes: ['Against the bot: easy 3:1', 'Last: won 1:0 vs Ben'] };
+    const svg = statsSvg({ name: 'Ann', blocks: [block], labels: { rating: 'rating', best: 'best', chart: 'chart' } });
+    // 1500..1540 padded by 6 each side: 1494, 1520, 1546.
+    for (const v of ['1494', '1520', '1546']) expect(svg).toContain(`>${v}</text>`);
+    expect(svg).toContain('Against the bot: easy 3:1');
+    expect(svg).toContain('Last: won 1:0 vs Ben');
+    const png = await renderStats({ name: 'Ann', blocks: [block], labels: { rating: 'rating', best: 'best', chart: 'chart' } });
+    const meta = await sharp(png).metadata();
+    expect(meta.height).toBeGreaterThan(400);
+  });
 });

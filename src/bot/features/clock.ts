@@ -4,7 +4,18 @@ import type { TimerEvent } from '../../app/timers.js';
 import { otherSide } from '../../engine/types.js';
 import { attempt } from '../outbox.js';
 import type { Services } from '../services.js';
-import { playerName } from '../view/text.js';
+import { playerName, type Translate } from '../view/text.js';
+
+/**
+ * Time left in words, never more than there is: whole hours from an hour up, whole minutes from
+ * a minute up, else seconds (40 s is "40 s", not "1 min").
+ */
+export function timeLeft(t: Translate, ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  if (s >= 3600) return t('left-hours', { n: Math.floor(s / 3600) });
+  if (s >= 60) return t('left-minutes', { n: Math.floor(s / 60) });
+  return t('left-seconds', { n: s });
+}
 
 export async function presentTimer(s: Services, e: TimerEvent): Promise<void> {
   const rec = e.game;
@@ -16,7 +27,7 @@ export async function presentTimer(s: Services, e: TimerEvent): Promise<void> {
     const seat = rec.seats[0]!;
     const t = s.t(seat.lang);
     const variant = t(`variant-${rec.match.variant}`);
-    if (e.kind === 'remind') await attempt(() => s.api.sendMessage(seat.chatId, t('remind-group', { name: idle.name, variant, opponent: waiting.name, minutes: Math.max(1, Math.ceil(e.left / 60_000)) })));
+    if (e.kind === 'remind') await attempt(() => s.api.sendMessage(seat.chatId, t('remind-group', { name: idle.name, variant, opponent: waiting.name, left: timeLeft(t, e.left) })));
     else {
       await attempt(() => s.api.sendMessage(seat.chatId, t('claim-ready-group', { idle: idle.name, waiting: waiting.name })));
       void s.boards.show(rec);
@@ -29,7 +40,7 @@ export async function presentTimer(s: Services, e: TimerEvent): Promise<void> {
     const seat = seatOf(idle.id);
     if (!seat) return;
     const t = s.t(seat.lang);
-    await attempt(() => s.api.sendMessage(seat.chatId, t('remind-link', { variant: t(`variant-${rec.match.variant}`), opponent: playerName(waiting, t), hours: Math.max(1, Math.ceil(e.left / 3_600_000)) })));
+    await attempt(() => s.api.sendMessage(seat.chatId, t('remind-link', { variant: t(`variant-${rec.match.variant}`), opponent: playerName(waiting, t), left: timeLeft(t, e.left) })));
     return;
   }
   const seat = seatOf(waiting.id);

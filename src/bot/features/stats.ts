@@ -28,7 +28,7 @@ export function statsText(t: Translate, name: string, st: UserStats, places: Par
     if (played(v)) {
       any = true;
       const place = places[variant] ? t('stats-place', { place: places[variant]! }) : '';
-      lines.push(t('stats-variant', { variant: t(`variant-${variant}`), rating: String(Math.round(v.rating)), best: String(Math.round(v.best)), place, matches: v.matches, wins: v.wins, losses: v.losses, pointsWon: v.pointsWon, pointsLost: v.pointsLost, marsWon: v.marsWon, marsLost: v.marsLost, koksWon: v.koksWon, koksLost: v.koksLost }));
+      lines.push(t('stats-variant', { game: variant, variant: t(`variant-${variant}`), rating: String(Math.round(v.rating)), best: String(Math.round(v.best)), place, matches: v.matches, wins: v.wins, losses: v.losses, pointsWon: v.pointsWon, pointsLost: v.pointsLost, marsWon: v.marsWon, marsLost: v.marsLost, koksWon: v.koksWon, koksLost: v.koksLost }));
       if (v.last.length) {
         const results = v.last.slice(0, 5).map((r) => t('stats-result', { won: r.won ? 'yes' : 'no', score: r.score, opponent: r.opponent, delta: `${r.delta >= 0 ? '+' : '−'}${Math.abs(r.delta).toFixed(1)}` }));
         lines.push(t('stats-last', { results: results.join('; ') }));
@@ -42,6 +42,19 @@ export function statsText(t: Translate, name: string, st: UserStats, places: Par
   }
   if (!any) lines.push(t('stats-none'));
   return lines.join('\n').slice(0, 1024);
+}
+
+/** What the caption says besides the figures, for the picture too: games against the bot, the last results. */
+function notesOf(t: Translate, st: UserStats, variant: Variant): string[] {
+  const v = st[variant];
+  const notes: string[] = [];
+  const bot = botLine(t, st, variant);
+  if (bot) notes.push(bot);
+  if (v.last.length) {
+    const results = v.last.slice(0, 3).map((r) => t('stats-result', { won: r.won ? 'yes' : 'no', score: r.score, opponent: r.opponent, delta: `${r.delta >= 0 ? '+' : '−'}${Math.abs(r.delta).toFixed(1)}` }));
+    notes.push(t('stats-last', { results: results.join('; ') }));
+  }
+  return notes;
 }
 
 export function statsCommand(s: Services) {
@@ -62,8 +75,10 @@ export function statsCommand(s: Services) {
         [t('label-won'), `${st[v].wins}`],
         [t('label-lost'), `${st[v].losses}`],
         [t('label-points'), `${st[v].pointsWon}:${st[v].pointsLost}`],
-        [t('label-mars'), `${st[v].marsWon}:${st[v].marsLost}`],
+        [t('label-mars', { game: v }), `${st[v].marsWon}:${st[v].marsLost}`],
+        ...(v === 'short' ? [[t('label-koks', { game: v }), `${st[v].koksWon}:${st[v].koksLost}`] as const] : []),
       ],
+      notes: notesOf(t, st, v),
     }));
     if (!blocks.length) return void (await ctx.reply(caption));
     const settings = await s.app.players.settings(ctx.from!.id);
