@@ -19,6 +19,9 @@ help = How to play:
     • /resign — give up the game (1, 2 or 3 times the cube); your opponent decides whether to accept. /cancel — cancel your challenge, or leave a game with me (asked first).
     • /rules — lessons with boards. /settings — language, board side, auto-roll, Done confirmation, theme.
     • /fair — provably fair dice: the commitment of your dice is shown before a game starts, your own seed is mixed in (/fair seed <text>), every seed is revealed when its game ends and /fair checks every roll.
+    • A friend far away: 👥 Play a friend in the menu makes a link to send them; each of you plays on a board of your own in this chat. Or type @{ $bot } in any chat and pick a game to send an invitation there.
+    • After a game: 📊 Review rates every move and shows your biggest mistakes on boards; 💾 Export (or /export) sends the game as a file for GNU Backgammon and for our analyser. Against the easy and medium bot, 💡 Hint shows the best plays of your roll.
+    • /stats — your ratings, results and a chart; /top — the best players of this group (in a private chat: of everyone).
 private-hint = I answer buttons and commands. To play, press a button below or send /play; /rules teaches the game, /help explains everything.
 private-unknown-command = I do not know the command { $command }. Here is the menu; /help lists what I can do.
 
@@ -26,6 +29,8 @@ menu-play-bot = 🤖 Play the bot
 menu-play-friend = 👥 Play a friend
 menu-rules = 📖 Rules
 menu-settings = ⚙️ Settings
+menu-stats = 📈 My statistics
+menu-help = ❓ Help
 
 play-bot-variant = Which game?
 play-bot-level = { $variant }: how strong should I play?

@@ -33,7 +33,7 @@ import type { ResignLevel } from '../engine/game.js';
 import type { Variant } from '../engine/types.js';
 
 export type GameAct = Press | { readonly type: 'resign-menu' } | { readonly type: 'back' } | { readonly type: 'rematch' };
-export type MenuItem = 'bot' | 'friend' | 'rules' | 'settings' | 'help';
+export type MenuItem = 'bot' | 'friend' | 'rules' | 'settings' | 'help' | 'stats';
 export type ChallengeAct = 'accept' | 'decline' | 'cancel';
 export type ResignAct = ResignLevel | 'menu' | 'never-mind';
 
@@ -63,7 +63,7 @@ export const MATCH_LENGTHS = [1, 3, 5, 7] as const;
 const ID = /^[0-9a-z]{10}$/;
 /** A Telegram user id in base 36 (up to 2^53). */
 const USER = /^[0-9a-z]{1,11}$/;
-const MENU_ITEMS: readonly MenuItem[] = ['bot', 'friend', 'rules', 'settings', 'help'];
+const MENU_ITEMS: readonly MenuItem[] = ['bot', 'friend', 'rules', 'settings', 'help', 'stats'];
 /** The longest match that can be chosen (typed or from the menu). */
 export const MAX_MATCH = 25;
 const AUTO_CODES: Readonly<Record<AutoRoll, string>> = { off: 'off', 'no-double': 'nd', always: 'on' };

@@ -346,6 +346,23 @@ describe('captions say what happened, in natural words', () => {
   });
 });
 
+describe('help and the menu', () => {
+  it('/help names every feature (stats, top, export, review, hints, by link, inline); the menu has Stats and Help', async () => {
+    const h = botHarness({ defaultLanguage: 'en' });
+    await h.say(sam, '/help');
+    const text = h.last(sam.id).text;
+    for (const part of ['/stats', '/top', '/export', 'Review', 'Hint', 'Play a friend', '@nardy_bot']) expect(text).toContain(part);
+    await h.say(sam, '/start');
+    const menu = h.last(sam.id);
+    expect(h.labels(menu)).toEqual(expect.arrayContaining(['📈 My statistics', '❓ Help']));
+    await h.pressLabel(sam, menu, /My statistics/);
+    expect(h.last(sam.id).text).toMatch(/Statistics of Sam|No finished games yet/);
+    const ru = botHarness({ defaultLanguage: 'ru' });
+    await ru.say({ ...sam, language_code: 'ru' }, '/help');
+    expect(ru.last(sam.id).text).toContain('/stats');
+  });
+});
+
 describe('the opening roll in words', () => {
   it('a tie is told as a tie and rolled again, never as a start', async () => {
     const h = botHarness();

@@ -9,6 +9,7 @@ import { displayName, quote } from '../view/text.js';
 import { privateMenu } from './play.js';
 import { friendMenu, openInvitation } from './friend.js';
 import { settingsMessage } from './settings.js';
+import { statsCommand } from './stats.js';
 
 /** /start, with the deep-link payloads: i_<id> an invitation, rules, bot, friend. */
 export function startCommand(s: Services) {
@@ -32,7 +33,7 @@ export async function start(ctx: Ctx): Promise<void> {
 }
 
 export async function help(ctx: Ctx): Promise<void> {
-  await ctx.reply(ctx.t('help'));
+  await ctx.reply(ctx.t('help', { bot: ctx.me.username }));
 }
 
 /**
@@ -70,7 +71,9 @@ export function menuFeature(s: Services): Composer<Ctx> {
         return void (await ctx.reply(m.text, { reply_markup: m.keyboard }));
       }
       case 'help':
-        return void (await ctx.reply(t('help')));
+        return help(ctx);
+      case 'stats':
+        return statsCommand(s)(ctx);
     }
   });
   return c;

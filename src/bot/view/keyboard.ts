@@ -143,7 +143,10 @@ export function mainMenu(t: Translate): InlineKeyboard {
     .text(t('menu-play-friend'), encode({ kind: 'menu', item: 'friend' }))
     .row()
     .text(t('menu-rules'), encode({ kind: 'menu', item: 'rules' }))
-    .text(t('menu-settings'), encode({ kind: 'menu', item: 'settings' }));
+    .text(t('menu-settings'), encode({ kind: 'menu', item: 'settings' }))
+    .row()
+    .text(t('menu-stats'), encode({ kind: 'menu', item: 'stats' }))
+    .text(t('menu-help'), encode({ kind: 'menu', item: 'help' }));
 }
 
 export function variantMenu(t: Translate): InlineKeyboard {
