@@ -363,6 +363,22 @@ describe('help and the menu', () => {
   });
 });
 
+describe('a resignation offer in the caption', () => {
+  it('is told once while it waits for the answer', async () => {
+    const h = botHarness({ defaultLanguage: 'en' });
+    await h.say(sam, '/play long', GROUP, { from: vera });
+    await h.pressLabel(vera, h.last(GROUP.id), /Accept|Принять/);
+    const board = h.board(GROUP.id);
+    const id = (parseCallback(board.buttons.flat().find((b) => b.callback_data?.startsWith('g|'))!.callback_data!) as { id: string }).id;
+    const r = await h.app.games.resign(id, sam.id, 1);
+    expect(r.kind).toBe('applied');
+    const { caption } = await import('../../src/bot/view/caption.js');
+    const rec = (r as { game: GameRecord }).game;
+    const text = caption(rec, rec.seats[0]!, h.created.services.t('en'), await h.app.players.settings(sam.id));
+    expect(text.match(/offers to resign/g)).toHaveLength(1);
+  });
+});
+
 describe('the opening roll in words', () => {
   it('a tie is told as a tie and rolled again, never as a start', async () => {
     const h = botHarness();

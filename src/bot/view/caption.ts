@@ -31,7 +31,9 @@ export function caption(rec: GameRecord, seat: Seat, t: Translate, settings: Use
     head.push(t('caption-cube', { value: g.cube.value, owner: owner ? t('cube-owned', { name: playerName(rec.players[owner], t) }) : t('cube-centre') }));
   }
 
-  const events = rec.events.map((e) => eventText(rec, e, t, n));
+  // A resignation still waiting for its answer is told once, by the status line below.
+  const pending = g.phase === 'resign' ? g.pendingResign : null;
+  const events = rec.events.filter((e) => !(pending && e.type === 'resign-offered' && e.side === pending.by)).map((e) => eventText(rec, e, t, n));
   // The last play, unless an event above already tells it.
   const told = [...rec.events].reverse().find((e) => e.type === 'played' || e.type === 'forced' || e.type === 'no-move');
   if (g.last && g.last.moves.length > 0 && !(told && 'side' in told && told.side === g.last.side)) {
