@@ -219,7 +219,7 @@ async function againstGnubg(): Promise<Record<string, unknown>> {
     const [w, b] = PAIRINGS[i % PAIRINGS.length]!;
     const exp = playGame('short', w, b, SEED * 100_000 + i);
     exports.push(exp);
-    writeFileSync(f, toMat(exp));
+    writeFileSync(f, toMat(exp, { single: 'money' }));
     if (KEEP) writeFileSync(join(dir, `game-${i}.json`), JSON.stringify(exp));
     files.push(f);
   }

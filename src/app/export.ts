@@ -43,14 +43,17 @@ function matName(name: string): string {
 /**
  * Short nardy in the Jellyfish .mat format: White is the first (left) player. Plays are in each
  * mover's own numbering, as .mat has them; cube actions as " Doubles => 2", " Takes", " Drops".
- * A match of length N is " N point match"; a single game is a money session, " 0 point match".
+ * A match of length N is " N point match". A single game (played without the cube) is by default
+ * " 1 point match", where gnubg sees no cube at all: as a money session (" 0 point match") it
+ * would charge every turn a player could have doubled as a missed double. `single: 'money'` keeps
+ * the money session for analyses that switch the cube off themselves and want gammons counted
+ * (bench:analysis).
  */
-export function toMat(exp: GameExport): string {
+export function toMat(exp: GameExport, opts: { readonly single?: 'one-point' | 'money' } = {}): string {
   if (exp.variant !== 'short') throw new Error('.mat is a backgammon format: short nardy only');
   const names = { white: matName(exp.players.white), black: matName(exp.players.black) };
-  // A single game here scores like a money game (gammons count, the cube has no match score):
-  // gnubg's money session, " 0 point match". A 1-point match would ignore gammons.
-  const out: string[] = [` ${exp.length > 1 ? exp.length : 0} point match`, ''];
+  const length = exp.length > 1 ? exp.length : opts.single === 'money' ? 0 : 1;
+  const out: string[] = [` ${length} point match`, ''];
   for (const g of exp.games) {
     out.push(` Game ${g.number}`);
     out.push(`${` ${names.white} : ${g.score.white}`.padEnd(MAT_COLUMN + 5)}${names.black} : ${g.score.black}`);

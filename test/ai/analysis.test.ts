@@ -105,10 +105,12 @@ describe('export', () => {
       ['Drops', ''],
     ]);
     expect(back.games[0]!).toMatchObject({ winner: 1, points: 2 });
-    // A single game scores like money play (gammons count): gnubg's money session.
+    // A single game (no cube) is a 1-point match, where gnubg sees no cube; the benchmarks'
+    // money session is kept on request.
     const single = toMat({ ...exp, length: 1 });
-    expect(single).toMatch(/^ 0 point match\n/);
+    expect(single).toMatch(/^ 1 point match\n/);
     expect(parseMat(single).length).toBe(1);
+    expect(toMat({ ...exp, length: 1 }, { single: 'money' })).toMatch(/^ 0 point match\n/);
     expect(() => toMat(exported(['opening 3-1'], 'long'))).toThrow(/short nardy only/);
   });
 
