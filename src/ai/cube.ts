@@ -101,8 +101,11 @@ export function cubeValues(s: CubeSituation, x = CUBE_EFFICIENCY): CubeValues {
     const norm = (mwc: number): number => (2 * (mwc - lo)) / (hi - lo) - 1;
     const Wm = w > 1e-7 ? (single[0] * norm(win(1)) + single[1] * norm(win(2)) + single[2] * norm(win(3))) / w : 1;
     const Lm = 1 - w > 1e-7 ? -(lose[0] * norm(loss(1)) + lose[1] * norm(loss(2)) + lose[2] * norm(loss(3))) / (1 - w) : 1;
-    // A cube that can no longer be turned usefully is dead: no live value.
-    const live = owner === 'opp' ? m.awayOpp > c * 2 || m.awayMe > c * 2 : m.awayMe > c && !m.crawford;
+    // The cube's live value is its owner's right to turn it, which counts while a turn still
+    // changes something for them: the opponent owning a cube at c can redouble usefully while
+    // they need more than c points (the recube vig a take buys), "me" while I need more than c;
+    // a centred cube while either side does. The Crawford game has no cube at all.
+    const live = !m.crawford && (owner === 'opp' ? m.awayOpp > c : owner === 'me' ? m.awayMe > c : m.awayMe > c || m.awayOpp > c);
     const eq = cubeful(Math.max(Wm, 1e-6), Math.max(Lm, 1e-6), w, owner, live ? x : 0);
     return lo + ((eq + 1) / 2) * (hi - lo);
   };

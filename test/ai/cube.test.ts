@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { cubeValues, liveEquity, shouldDouble, shouldTake } from '../../src/ai/cube.js';
 import { createPlayer } from '../../src/ai/player.js';
-import { newMatch, parseRules, startPosition, type MatchState, type Position } from '../../src/engine/index.js';
+import { actor, applyMatchAction, newMatch, parseRules, startPosition, type Die, type MatchState, type Position } from '../../src/engine/index.js';
 import { seededRandom } from '../../src/sim/rng.js';
 import { board } from '../helpers/board.js';
 
@@ -97,3 +97,54 @@ describe("Janowski's model", () => {
     expect(shouldDouble({ ...s, probs: [0.6, 0, 0, 0, 0] })).toBe(false);
   });
 });
+
+describe('the cube in a match to 3 at 0:0', () => {
+  const m3 = { awayMe: 3, awayOpp: 3, crawford: false, postCrawford: false };
+  const early = (w: number) => ({ variant: 'short' as const, probs: [w, 0.15, 0.01, 0.1, 0.005], cube: 1, owner: null, match: m3 });
+
+  it('a take keeps its recube: at 55% and 60% with normal gammons there is no double', () => {
+    // The opponent owning a 2-cube at 3-away can still redouble to win the match: a live cube.
+    expect(shouldDouble(early(0.55))).toBe(false);
+    expect(shouldDouble(early(0.6))).toBe(false);
+    expect(cubeValues(early(0.6)).doubleTake).toBeLessThan(cubeValues(early(0.6)).noDouble);
+    // A real edge is still doubled.
+    expect(shouldDouble(early(0.7))).toBe(true);
+  });
+
+  it('medium and hard never double on their first two turns (seeded matches, the networks deciding)', () => {
+    for (const level of ['medium', 'hard'] as const) {
+      const player = createPlayer(level, seededRandom(7));
+      for (let seed = 1; seed <= 6; seed++) {
+        const rnd = seededRandom(100 + seed);
+        const die = (): Die => (1 + Math.floor(rnd() * 6)) as Die;
+        let m: MatchState = newMatch('short', 3, parseRules({ cube: true }));
+        const turns = { white: 0, black: 0 };
+        for (let i = 0; i < 60 && (turns.white < 2 || turns.black < 2) && m.game.phase !== 'over'; i++) {
+          const g = m.game;
+          const side = actor(g) ?? g.position.turn;
+          if (g.phase === 'opening') {
+            const out = applyMatchAction(m, { type: 'roll', dice: [die(), die()] }, 'white');
+            if (out.ok) m = out.state;
+            continue;
+          }
+          if (g.phase === 'roll') {
+            expect(player.wantsToDouble(m), `${level} doubled on turn ${turns[side] + 1} (seed ${seed})`).toBe(false);
+            turns[side]++;
+            const out = applyMatchAction(m, { type: 'roll', dice: [die(), die()] }, side);
+            if (!out.ok) throw out.error;
+            m = out.state;
+            continue;
+          }
+          if (g.phase === 'move') {
+            const out = applyMatchAction(m, { type: 'play', moves: player.choosePlay(g) }, side);
+            if (!out.ok) throw out.error;
+            m = out.state;
+            continue;
+          }
+          break;
+        }
+      }
+    }
+  });
+});
+
