@@ -11,7 +11,7 @@ import type { MatchState } from '../engine/match.js';
 import type { Rules } from '../engine/rules.js';
 import { otherSide, type Dice, type Position, type Side, type Step, type Variant } from '../engine/types.js';
 import { seededRandom } from '../sim/rng.js';
-import { shouldAcceptResignation, shouldDouble, shouldTake, type CubeOwner, type CubeSituation } from './cube.js';
+import { cubeValues, shouldAcceptResignation, shouldDouble, shouldTake, type CubeOwner, type CubeSituation, type CubeValues } from './cube.js';
 import { ENCODINGS } from './encode.js';
 import { Evaluator } from './evaluator.js';
 import type { MatchScore } from './met.js';
@@ -134,6 +134,20 @@ export class Player implements BotPlayer {
     const probs = this.search(p.variant).preRoll(me, opp, this.cfg.cubePlies, game.rules);
     const view = roller === side ? probs : flipOutcomes(p.variant, probs, new Float32Array(probs.length));
     return { variant: p.variant, probs: view, cube: game.cube.value, owner: ownerOf(game, side), match: matchScoreOf(match, side) };
+  }
+
+  /**
+   * The cube decision of the side on roll, with the values behind it: before rolling ('roll'
+   * phase) double or not; facing a double ('double' phase, the doubler on roll) the taker's take
+   * or pass. Equities are the doubler's, per unit of the cube (money) or match winning chances.
+   */
+  cubeDecision(match: MatchState): { readonly action: 'no-double' | 'double' | 'take' | 'pass'; readonly equities: CubeValues } {
+    const game = match.game;
+    const doubler = game.position.turn;
+    const s = this.situation(match, doubler);
+    const equities = cubeValues(s);
+    if (game.phase === 'double') return { action: shouldTake(s) ? 'take' : 'pass', equities };
+    return { action: this.wantsToDouble(match) ? 'double' : 'no-double', equities };
   }
 
   wantsToDouble(match: MatchState): boolean {

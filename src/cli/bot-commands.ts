@@ -12,7 +12,8 @@ import { newGame, type GameState } from '../engine/game.js';
 import { legalPlays } from '../engine/plays.js';
 import { parsePosition, PositionError, positionToJSON } from '../engine/position.js';
 import { parseRules, RulesError, type Rules } from '../engine/rules.js';
-import { isDie, otherSide, type Dice, type Position } from '../engine/types.js';
+import { isDie, otherSide, type Dice, type Position, type Side } from '../engine/types.js';
+import { newMatch, type MatchState } from '../engine/match.js';
 import { seededRandom } from '../sim/rng.js';
 
 export class UsageError extends Error {}
@@ -144,4 +145,64 @@ export async function gnubgExternalCommand(args: string[]): Promise<number> {
     process.once('SIGINT', stop);
   });
   return 0;
+}
+
+/**
+ * One line of `nardy cube`: {position, cube: {value, owner}, match: {length, score: [white,
+ * black], crawford}, offered?} -> {action, equities}. Without "offered" the side on roll decides
+ * whether to double; with "offered": v the side on roll has doubled to v and the answer is the
+ * opponent's take or pass.
+ */
+export function cubeLine(player: Player, line: string): { out: string; ok: boolean } {
+  try {
+    let input: unknown;
+    try {
+      input = JSON.parse(line);
+    } catch {
+      throw new PositionError('line is not valid JSON');
+    }
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new PositionError('line must be a JSON object');
+    const o = input as Record<string, unknown>;
+    const position = parsePosition(o.position);
+    const cube = (o.cube ?? { value: 1, owner: null }) as Record<string, unknown>;
+    const value = cube.value;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 64 || (value & (value - 1)) !== 0) throw new PositionError('"cube.value" must be 1, 2, 4, ... 64');
+    if (cube.owner !== null && cube.owner !== undefined && cube.owner !== 'white' && cube.owner !== 'black') throw new PositionError('"cube.owner" must be null, "white" or "black"');
+    const owner = (cube.owner ?? null) as Side | null;
+    const m = (o.match ?? { length: 0, score: [0, 0], crawford: false }) as Record<string, unknown>;
+    const length = m.length;
+    if (typeof length !== 'number' || !Number.isInteger(length) || length < 0 || length > 99) throw new PositionError('"match.length" must be 0 (money) to 99');
+    const score = Array.isArray(m.score) ? m.score : [0, 0];
+    if (score.length !== 2 || !score.every((x) => Number.isInteger(x) && x >= 0 && (length === 0 || x < length))) throw new PositionError('"match.score" must be two whole numbers below the length');
+    const crawford = m.crawford === true;
+    const offered = o.offered;
+    if (offered !== undefined && offered !== value * 2) throw new PositionError(`"offered" must be twice the cube (${value * 2})`);
+    if (owner !== null && owner !== position.turn) throw new PositionError('only the side on roll may double: the cube must be centred or theirs');
+    // Money play is played here as a long match with the score far from its end (a near-money table).
+    const rules = parseRules({ cube: true });
+    const base = newMatch(position.variant, length === 0 ? 99 : length, rules);
+    const game = { ...base.game, position, phase: offered !== undefined ? ('double' as const) : ('roll' as const), crawford, cube: { value, owner }, firstMover: position.turn };
+    const match: MatchState = { ...base, score: { white: score[0] as number, black: score[1] as number }, crawfordDone: crawford, game };
+    const d = player.cubeDecision(match);
+    const round = (x: number): number => Math.round(x * 10000) / 10000;
+    const e = d.equities;
+    return { out: JSON.stringify({ action: d.action, equities: { noDouble: round(e.noDouble), doubleTake: round(e.doubleTake), doublePass: round(e.doublePass), scale: e.scale } }), ok: true };
+  } catch (e) {
+    if (e instanceof PositionError || e instanceof RulesError) return { out: JSON.stringify({ error: e.message }), ok: false };
+    return { out: JSON.stringify({ error: `cannot answer this line: ${(e as Error).message}` }), ok: false };
+  }
+}
+
+export async function cubeCommand(args: string[]): Promise<number> {
+  const player = playerFrom(args);
+  if (!(player instanceof Player)) throw new UsageError('cube needs a network level: easy, medium, hard or expert');
+  let failed = false;
+  const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  for await (const line of rl) {
+    if (line.trim() === '') continue;
+    const r = cubeLine(player, line);
+    if (!r.ok) failed = true;
+    process.stdout.write(r.out + '\n');
+  }
+  return failed ? 1 : 0;
 }

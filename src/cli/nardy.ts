@@ -4,6 +4,7 @@
  *   show <json|id>        a text board of a position
  *   selfplay [--variant long|short] [--games N] [--seed S] [--dump]
  *   move --level L [--seed S]               the bot's choice for JSON lines {position, dice, rules?}
+ *   cube --level L                          the bot's cube decision for JSON lines {position, cube, match, offered?}
  *   gnubg-external --port P --level L       the bot as GNU Backgammon's external player
  *   analyse [FILE] [--plies 0|1] [--mat]   a game export analysed (or written as .mat)
  */
@@ -14,7 +15,7 @@ import { parsePosition, parsePositionInput, positionId, PositionError, positionT
 import { isDie, type Dice, type Variant } from '../engine/types.js';
 import { randomGame } from '../sim/selfplay.js';
 import { analyseCommand } from './analyse.js';
-import { flag, gnubgExternalCommand, moveCommand, UsageError } from './bot-commands.js';
+import { cubeCommand, flag, gnubgExternalCommand, moveCommand, UsageError } from './bot-commands.js';
 
 function playsLine(line: string): { out: string; ok: boolean } {
   let input: unknown;
@@ -118,6 +119,8 @@ async function main(): Promise<number> {
         return selfplay(args);
       case 'move':
         return await moveCommand(args);
+      case 'cube':
+        return await cubeCommand(args);
       case 'gnubg-external':
         return await gnubgExternalCommand(args);
       case 'analyse':
@@ -128,7 +131,7 @@ async function main(): Promise<number> {
     }
   } catch (e) {
     if (e instanceof UsageError) {
-      console.error(`error: ${e.message}\nusage: nardy plays | show <position json or id> [--white|--black] | selfplay [--variant long|short] [--games N] [--seed S] [--dump] | move --level easy|medium|hard|expert|baseline [--seed S] | gnubg-external --port P --level L [--seed S] | analyse [FILE] [--plies 0|1] [--mat]`);
+      console.error(`error: ${e.message}\nusage: nardy plays | show <position json or id> [--white|--black] | selfplay [--variant long|short] [--games N] [--seed S] [--dump] | move --level easy|medium|hard|expert|baseline [--seed S] | cube --level easy|medium|hard|expert | gnubg-external --port P --level L [--seed S] | analyse [FILE] [--plies 0|1] [--mat]`);
       return 2;
     }
     throw e;
