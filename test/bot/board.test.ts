@@ -58,17 +58,19 @@ describe('board delivery', () => {
     for (let i = 0; i < 3; i++) {
       const side = cur.match.game.position.turn === 'white' ? 1 : 2;
       const r = await app.games.press(cur.id, cur.v, side, { type: 'resign', level: 1 });
-      if (r.kind !== 'applied') break;
-      cur = r.game;
+      expect(r.kind).toBe('applied');
+      cur = (r as { game: typeof cur }).game;
       const d = await app.games.press(cur.id, cur.v, side === 1 ? 2 : 1, { type: 'decline' });
-      if (d.kind !== 'applied') break;
-      cur = d.game;
+      expect(d.kind).toBe('applied');
+      cur = (d as { game: typeof cur }).game;
       shows.push(boards.show(cur));
     }
     open = true;
     opened();
     await Promise.all(shows);
     await boards.settled();
+    expect(shows).toHaveLength(3);
+    expect(cur.v).toBe(rec.v + 6);
     expect(calls.slice(1).map((c) => c.v)).toEqual([cur.v]);
     await boards.show(cur);
     await boards.settled();
