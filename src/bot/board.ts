@@ -45,6 +45,8 @@ export interface BoardDeps {
   readonly claimOf?: (rec: GameRecord) => Promise<{ side: Side; key: string } | null>;
   /** Games by link: "your move" once per turn, in the chat of the player to act. */
   readonly notices?: Notices;
+  /** The first wait before a failed board is tried again, in ms (BOARD_RETRY_MS). */
+  readonly retryMs?: number;
 }
 
 /** What notices need of the store: a key taken once, the last notice's message. */
@@ -82,6 +84,9 @@ function waitingSeat(rec: GameRecord, seat: Seat): boolean {
 /** Who this process is, for the shared delivery locks of boards. */
 const OWNER = `${process.pid}-${randomBytes(4).toString('hex')}`;
 const LOCK_MS = 15_000;
+/** A board that failed is tried again after this long, doubling each time up to the most. */
+export const BOARD_RETRY_MS = 4000;
+const BOARD_RETRY_MAX_MS = 60_000;
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 interface Job {
@@ -106,7 +111,11 @@ export class Boards {
   private readonly notifying = new Set<Promise<void>>();
   private readonly lastNotice = new Map<number, Promise<void>>();
 
-  constructor(private readonly deps: BoardDeps) {}
+  private readonly retryMs: number;
+
+  constructor(private readonly deps: BoardDeps) {
+    this.retryMs = deps.retryMs ?? BOARD_RETRY_MS;
+  }
 
   /** The settings a board is drawn with: its owner's (the person; in a group, the challenger). */
   private async settingsFor(seat: Seat): Promise<UserSettings> {
@@ -154,11 +163,31 @@ export class Boards {
         tries = 0;
         let shown = -1;
         let fresh = false;
+        let failures = 0;
+        let lost = false;
         for (;;) {
           // The newest state is taken only once the chat's turn has come.
           const done = await this.deps.outbox.inTurn(chatId, () => this.deliver(s, chatId, fresh));
           fresh = done.result === 'resend';
           shown = Math.max(shown, done.v);
+          if (done.result === 'failed') {
+            // Telegram kept failing (5xx, a network error): the board the player waits for is
+            // tried again, ever more slowly, for as long as the game lives.
+            failures++;
+            if (!(await this.deps.latest(gameId))) {
+              // The game is gone: nothing is waiting for this board any more.
+              s.next = null;
+              await places.release(gameId, chatId, OWNER, Number.MAX_SAFE_INTEGER);
+              break;
+            }
+            await sleep(Math.min(BOARD_RETRY_MAX_MS, this.retryMs * 2 ** (failures - 1)));
+            if (!(await places.lock(gameId, chatId, OWNER, LOCK_MS))) {
+              lost = true;
+              break;
+            }
+            continue;
+          }
+          failures = 0;
           if (s.next) continue;
           // Released only if no newer version is wanted (by any instance): else show that one.
           if (await places.release(gameId, chatId, OWNER, shown)) break;
@@ -169,6 +198,8 @@ export class Boards {
           }
           s.next = { rec: newer, opts: {}, since: performance.now() };
         }
+        // Another instance took the board over while this one waited to try again.
+        if (lost) continue;
       }
     } catch (e) {
       this.deps.log.error({ err: e, game: gameId, chat: chatId }, 'could not deliver a board');
@@ -190,13 +221,13 @@ export class Boards {
       this.deps.log.error({ err: e, game: rec.id, chat: chatId }, 'could not show a board');
       return 'failed' as const;
     });
-    // Held back by Telegram for long, or sent afresh: it goes again (unless a newer one waits).
-    if ((r === 'flood' || r === 'resend') && !s.next) s.next = { ...job, rec, opts };
+    // Held back by Telegram for long, sent afresh, or failed: it goes again (unless a newer one waits).
+    if ((r === 'flood' || r === 'resend' || r === 'failed') && !s.next) s.next = { ...job, rec, opts };
     if (r === 'sent') {
       this.deps.metrics?.board.observe((performance.now() - job.since) / 1000);
       this.deps.metrics?.gameSeen(rec.id);
     }
-    return { result: r, v: r === 'flood' || r === 'resend' ? -1 : rec.v };
+    return { result: r, v: r === 'flood' || r === 'resend' || r === 'failed' ? -1 : rec.v };
   }
 
   private async send(rec: GameRecord, chatId: number, opts: ShowOptions): Promise<Sent> {

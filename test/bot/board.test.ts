@@ -7,7 +7,7 @@ import { Outbox, OutboxError, UNPACED, type Pacer } from '../../src/bot/outbox.j
 import { createLogger } from '../../src/logger.js';
 import { MemoryStore } from '../../src/store/index.js';
 
-function setup(script: Array<'ok' | 'flood'>, pacer: Pacer = UNPACED) {
+function setup(script: Array<'ok' | 'flood' | '5xx'>, pacer: Pacer = UNPACED, retryMs?: number) {
   const store = new MemoryStore({ challengeSeconds: 60, finishedSeconds: 60, idleSeconds: 600 });
   const app = createApp(store, { defaultLanguage: 'en' });
   const calls: Array<{ method: string; v: number }> = [];
@@ -17,7 +17,9 @@ function setup(script: Array<'ok' | 'flood'>, pacer: Pacer = UNPACED) {
     const data = JSON.stringify(markup);
     const v = Number(/"g\|[0-9a-z]{10}\|(\d+)\|/.exec(data)?.[1] ?? -1);
     calls.push({ method, v });
-    if (script[n++] === 'flood') throw new OutboxError('flood', method, 'Too Many Requests: retry after 120', 120);
+    const step = script[n++];
+    if (step === 'flood') throw new OutboxError('flood', method, 'Too Many Requests: retry after 120', 120);
+    if (step === '5xx') throw new OutboxError('transient', method, 'Bad Gateway', null);
     return { message_id: nextMessage++, chat: { id: 1 }, date: 0 };
   };
   const api = {
@@ -26,13 +28,40 @@ function setup(script: Array<'ok' | 'flood'>, pacer: Pacer = UNPACED) {
     editMessageReplyMarkup: async () => true,
   };
   const log = createLogger('silent');
-  const boards = new Boards({ api: api as never, outbox: new Outbox({ log, pacer }), i18n: createI18n('en', async () => 'en'), places: app.places, players: app.players, log, latest: (id) => app.games.get(id) });
+  const boards = new Boards({ api: api as never, outbox: new Outbox({ log, pacer }), i18n: createI18n('en', async () => 'en'), places: app.places, players: app.players, log, latest: (id) => app.games.get(id), ...(retryMs !== undefined ? { retryMs } : {}) });
   return { app, boards, calls };
 }
 
 const human = { kind: 'human' as const, id: 1, name: 'A', lang: 'en' as const };
 
 describe('board delivery', () => {
+  it('a board whose calls keep failing (5xx) is tried again, ever more slowly, until Telegram answers', async () => {
+    const { app, boards, calls } = setup(['ok', '5xx', '5xx', '5xx', '5xx', 'ok'], UNPACED, 20);
+    const rec = await app.games.start({ kind: 'group', chatId: 1, lang: 'en', white: human, black: { ...human, id: 2, name: 'B' }, variant: 'long', length: 1 });
+    await boards.show(rec);
+    await boards.settled();
+    const r = await app.games.resign(rec.id, 1, 1);
+    expect(r.kind).toBe('applied');
+    const next = (r as { game: typeof rec }).game;
+    const t0 = Date.now();
+    await boards.show(next);
+    await boards.settled();
+    // Four failures, then the edit of the newest version lands; waits 20 + 40 + 80 + 160 ms.
+    expect(calls.map((c) => c.method)).toEqual(['sendPhoto', 'editMessageMedia', 'editMessageMedia', 'editMessageMedia', 'editMessageMedia', 'editMessageMedia']);
+    expect(calls.at(-1)!.v).toBe(next.v);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(290);
+    expect(await app.places.where(rec.id, 1)).toMatchObject({ v: next.v });
+  });
+
+  it('a failing board of a game that is gone is given up', async () => {
+    const { app, boards, calls } = setup(['5xx', '5xx', 'ok'], UNPACED, 10);
+    // A record the store does not hold (expired, say): after the first failure nothing waits for it.
+    const rec = await app.games.build({ kind: 'group', chatId: 1, lang: 'en', white: human, black: { ...human, id: 2, name: 'B' }, variant: 'long', length: 1 });
+    await boards.show(rec);
+    await boards.settled();
+    expect(calls).toHaveLength(1);
+  });
+
   it('a board held back by a 429 longer than any patience goes again later: it is never dropped', async () => {
     const { app, boards, calls } = setup(['flood', 'ok']);
     const rec = await app.games.start({ kind: 'bot', chatId: 1, lang: 'en', white: human, black: { kind: 'bot', level: 'easy' }, variant: 'long', length: 1 });

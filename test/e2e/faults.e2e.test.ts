@@ -154,6 +154,23 @@ describe('a storm of 5xx', () => {
   });
 });
 
+describe('a second of 5xx on the board', () => {
+  it('the board the player waits for arrives once Telegram answers again', async () => {
+    const user: FakeUser = { id: 5402, first_name: 'Ugo', language_code: 'en' };
+    const chat: FakeChat = { id: user.id, type: 'private', first_name: 'Ugo' };
+    const msg = await startBotGame(user);
+    const edits = msg.edits;
+    // More failures than one call's own retries: the edit fails as a whole, then Telegram is back.
+    fake.inject('editMessageMedia', { code: 500, description: 'Internal Server Error' }, 5);
+    await fake.answerOf(fake.press(msg, user, choose(msg)!));
+    await fake.waitFor(() => {
+      const now = fake.messages.get(`${chat.id}:${msg.message_id}`);
+      return (now && now.edits > edits) || fake.messageCount(chat.id) > 2;
+    }, 30_000, 'the board redrawn after the 5xx');
+    expect((fake as unknown as { injected: Map<string, unknown[]> }).injected.get('editMessageMedia') ?? []).toEqual([]);
+  }, 60_000);
+});
+
 describe('what Redis holds', () => {
   it('every key has a lifetime', async () => {
     const r = new Redis(redis.url);
