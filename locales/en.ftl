@@ -492,3 +492,4 @@ hint-title = 💡 The best plays of this roll (equity):
 hint-line = { $n }. { $play } ({ $equity })
 hint-none = No checker can move with this roll.
 hint-not-now = No hint here: hints are for your move in games against the bot, against easy and medium unless /settings say otherwise.
+toast-hint-shown = The hint for this roll is just above.

@@ -47,6 +47,10 @@ describe('hints', () => {
     const shown = h.last(ann.id);
     expect(shown.photo).toBe(true);
     expect(shown.text).toMatch(/^💡 The best plays of this roll \(equity\):\n1\. .+ \([+−]\d\.\d{3}\)/);
+    // Pressed again on the same board: a toast, not the same picture twice.
+    const photos = h.calls.filter((c) => c.method === 'sendPhoto').length;
+    expect(await h.press(ann, b, hint!.callback_data!)).toMatch(/just above/);
+    expect(h.calls.filter((c) => c.method === 'sendPhoto').length).toBe(photos);
     // A forged hint for a game against hard is refused.
     const h2 = botHarness({ defaultLanguage: 'en' });
     await h2.say(ann, '/play');

@@ -363,6 +363,8 @@ export function reviewFeature(s: Services, reviews: Reviews): Composer<Ctx> {
     const settings = await s.app.players.settings(ctx.from.id);
     if (!hintsOffered(rec, settings.hints) || !side || g.phase !== 'move' || !g.dice || g.position.turn !== side) return void (await answerQuery(ctx, t('hint-not-now')));
     if (rec.v !== cb.v) return void (await answerQuery(ctx, t('toast-stale')));
+    // One hint per board version and person: pressing again points to the one above.
+    if (!(await s.app.dialogues.setIfAbsent(`hint-shown:${rec.id}:${rec.v}:${ctx.from.id}`, 1, 3600))) return void (await answerQuery(ctx, t('toast-hint-shown')));
     await answerQuery(ctx);
     const ranked = hinter.rank(g.position, g.dice, g.rules).slice(0, 3);
     if (ranked.length === 0) return void (await attempt(() => ctx.reply(t('hint-none'))));
