@@ -66,6 +66,7 @@ async function main(): Promise<void> {
     player: pool ? (level) => pool.thinker(level) : undefined,
     moveLimits: { group: cfg.groupMoveSeconds, link: cfg.linkMoveSeconds, notice: cfg.linkNoticeSeconds },
     invitationSeconds: cfg.invitationTtlSeconds,
+    warn: (message, err, gameId) => log.warn({ err, game: gameId }, message),
   });
   const metrics = new Metrics();
   const { bot, publishCommands, resume, settled, tick } = createBot(cfg, app, log, { metrics });

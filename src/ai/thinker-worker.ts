@@ -1,6 +1,6 @@
 /** A worker thread of the ThinkerPool: loads the networks once and answers decisions. */
 import { parentPort } from 'node:worker_threads';
-import { localPlayers, type ThinkReply, type ThinkRequest } from './thinker.js';
+import { localPlayers, rankOf, type ThinkReply, type ThinkRequest } from './thinker.js';
 
 const player = localPlayers();
 
@@ -8,7 +8,7 @@ parentPort!.on('message', (req: ThinkRequest) => {
   let reply: ThinkReply;
   try {
     const p = player(req.level);
-    const value = req.kind === 'play' ? p.choosePlay(req.game) : req.kind === 'double' ? p.wantsToDouble(req.match) : req.kind === 'take' ? p.takes(req.match) : p.acceptsResignation(req.match);
+    const value = req.kind === 'play' ? p.choosePlay(req.game) : req.kind === 'rank' ? rankOf(p, req.game, req.count) : req.kind === 'double' ? p.wantsToDouble(req.match) : req.kind === 'take' ? p.takes(req.match) : p.acceptsResignation(req.match);
     reply = { id: req.id, ok: true, value };
   } catch (e) {
     reply = { id: req.id, ok: false, error: (e as Error).message };

@@ -10,9 +10,17 @@ import type { Step } from '../engine/types.js';
 import { createPlayer, isLevel, type BotPlayer, type Level } from './player.js';
 import { startWorker } from './threads.js';
 
+/** A play as a hint shows it: its steps and the mover's cubeless equity after it. */
+export interface RankedPlay {
+  readonly moves: Step[];
+  readonly equity: number;
+}
+
 export interface Thinker {
   readonly level: string;
   choosePlay(game: GameState): Promise<Step[]>;
+  /** The best plays of the game's roll (at most `count`), best first. */
+  rank(game: GameState, count: number): Promise<RankedPlay[]>;
   wantsToDouble(match: MatchState): Promise<boolean>;
   takes(match: MatchState): Promise<boolean>;
   acceptsResignation(match: MatchState): Promise<boolean>;
@@ -22,20 +30,33 @@ export function inProcess(p: BotPlayer): Thinker {
   return {
     level: p.level,
     choosePlay: async (g) => p.choosePlay(g),
+    rank: async (g, count) => rankOf(p, g, count),
     wantsToDouble: async (m) => p.wantsToDouble(m),
     takes: async (m) => p.takes(m),
     acceptsResignation: async (m) => p.acceptsResignation(m),
   };
 }
 
-export type ThinkQuestion = { readonly level: Level; readonly kind: 'play'; readonly game: GameState } | { readonly level: Level; readonly kind: 'double' | 'take' | 'resign'; readonly match: MatchState };
+/** The best plays of a game's roll as a player of this thread ranks them. */
+export function rankOf(p: BotPlayer, game: GameState, count: number): RankedPlay[] {
+  if (!game.dice || !('rank' in p)) return [];
+  const ranked = (p as { rank(position: GameState['position'], dice: NonNullable<GameState['dice']>, rules: GameState['rules']): Array<{ moves: Step[]; equity: number }> }).rank(game.position, game.dice, game.rules);
+  return ranked.slice(0, count).map((c) => ({ moves: c.moves, equity: c.equity }));
+}
+
+export type ThinkQuestion =
+  | { readonly level: Level; readonly kind: 'play'; readonly game: GameState }
+  | { readonly level: Level; readonly kind: 'rank'; readonly game: GameState; readonly count: number }
+  | { readonly level: Level; readonly kind: 'double' | 'take' | 'resign'; readonly match: MatchState };
 
 export type ThinkRequest = ThinkQuestion & { readonly id: number };
 
-export type ThinkReply = { readonly id: number; readonly ok: true; readonly value: Step[] | boolean } | { readonly id: number; readonly ok: false; readonly error: string };
+type Answer = Step[] | boolean | RankedPlay[];
+
+export type ThinkReply = { readonly id: number; readonly ok: true; readonly value: Answer } | { readonly id: number; readonly ok: false; readonly error: string };
 
 interface Waiting {
-  resolve(v: Step[] | boolean): void;
+  resolve(v: Answer): void;
   reject(e: Error): void;
 }
 
@@ -70,7 +91,7 @@ export class ThinkerPool {
     }
   }
 
-  private ask(req: ThinkQuestion): Promise<Step[] | boolean> {
+  private ask(req: ThinkQuestion): Promise<Answer> {
     if (this.closed) return Promise.reject(new Error('the thinker pool is closed'));
     const id = this.next++;
     const slot = this.workers.reduce((a, b) => (b.busy < a.busy ? b : a));
@@ -87,6 +108,7 @@ export class ThinkerPool {
     return {
       level,
       choosePlay: (game) => this.ask({ level, kind: 'play', game }) as Promise<Step[]>,
+      rank: (game, count) => this.ask({ level, kind: 'rank', game, count }) as Promise<RankedPlay[]>,
       wantsToDouble: (match) => this.ask({ level, kind: 'double', match }) as Promise<boolean>,
       takes: (match) => this.ask({ level, kind: 'take', match }) as Promise<boolean>,
       acceptsResignation: (match) => this.ask({ level, kind: 'resign', match }) as Promise<boolean>,

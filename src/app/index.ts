@@ -9,6 +9,9 @@ import type { BotLevel, GameRecord, Lang } from './model.js';
 import { Players } from './players.js';
 import { Clocks, DEFAULT_LIMITS, type MoveLimits } from './clocks.js';
 import { Invitations } from './invitations.js';
+import { HINT_LEVEL, Hints } from './hints.js';
+import { createPlayer } from '../ai/player.js';
+import { inProcess } from '../ai/thinker.js';
 import { Stats } from './stats.js';
 import { Ticker, type TimerEvent } from './timers.js';
 
@@ -30,6 +33,8 @@ export interface App {
   tick(): Promise<TimerEvent[]>;
   readonly challenges: Challenges;
   readonly players: Players;
+  /** Hints in games against the bot (thought out by the same thinkers as the bot's moves). */
+  readonly hints: Hints;
   readonly places: BoardPlaces;
   readonly fair: Fairness;
   readonly dialogues: Dialogues;
@@ -50,6 +55,8 @@ export interface AppOptions {
   readonly moveLimits?: MoveLimits;
   /** How long an invitation by link stays open, in seconds. */
   readonly invitationSeconds?: number;
+  /** Where failures that do not stop an action are told (the bot's log; stderr by default). */
+  readonly warn?: (message: string, err: unknown, gameId: string) => void;
 }
 
 export function createApp(store: Store, opts: AppOptions): App {
@@ -59,8 +66,10 @@ export function createApp(store: Store, opts: AppOptions): App {
   };
   const stats = new Stats(store, opts.now);
   const clocks = new Clocks(store, opts.moveLimits ?? DEFAULT_LIMITS, opts.now);
-  const games = new Games({ store, settings: (id) => players.settings(id), player: opts.player, now: opts.now, gameOver, stats, clocks });
+  const games = new Games({ store, settings: (id) => players.settings(id), player: opts.player, now: opts.now, gameOver, stats, clocks, ...(opts.warn ? { warn: opts.warn } : {}) });
   const ticker = new Ticker(store, games, clocks, opts.now);
+  let hinter: Thinker | null = null;
+  const hints = new Hints(games, players, () => (hinter ??= opts.player ? opts.player(HINT_LEVEL) : inProcess(createPlayer(HINT_LEVEL))));
   return {
     games,
     invitations: new Invitations(store, games, players, opts.invitationSeconds ?? 86_400, opts.now),
@@ -69,6 +78,7 @@ export function createApp(store: Store, opts: AppOptions): App {
     tick: () => ticker.tick(),
     challenges: new Challenges(store, games, players, opts.now),
     players,
+    hints,
     places: new BoardPlaces(store),
     fair: new Fairness(games, players),
     dialogues: {

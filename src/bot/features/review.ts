@@ -10,7 +10,6 @@
  */
 import { Composer, InlineKeyboard, InputFile } from 'grammy';
 import { analyse, mistakesOf, type Analysis, type Decision } from '../../ai/analysis.js';
-import { createPlayer } from '../../ai/player.js';
 import { exportGame, toMat } from '../../app/export.js';
 import { sideOfUser } from '../../app/games.js';
 import type { GameRecord } from '../../app/model.js';
@@ -24,7 +23,6 @@ import { answerQuery } from '../replies.js';
 import type { Services } from '../services.js';
 import { playerName, type Translate } from '../view/text.js';
 import { boardLabels } from '../view/board.js';
-import { hintsOffered } from '../view/keyboard.js';
 
 /** Reviews analysed at once by one instance by default (REVIEWS_AT_ONCE); the others wait in line. */
 export const REVIEWS_AT_ONCE = 1;
@@ -252,7 +250,6 @@ export function exportCommand(s: Services) {
 
 export function reviewFeature(s: Services, reviews: Reviews): Composer<Ctx> {
   const c = new Composer<Ctx>();
-  const hinter = createPlayer('hard');
 
   c.callbackQuery(/^rv\|/, async (ctx) => {
     const cb = parseCallback(ctx.callbackQuery.data);
@@ -356,26 +353,25 @@ export function reviewFeature(s: Services, reviews: Reviews): Composer<Ctx> {
     const cb = parseCallback(ctx.callbackQuery.data);
     if (!cb || cb.kind !== 'hint') return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
     const t = ctx.t.bind(ctx);
-    const rec = await s.app.games.get(cb.id);
-    if (!rec) return void (await answerQuery(ctx, t('toast-gone')));
-    const g = rec.match.game;
-    const side = sideOfUser(rec, ctx.from.id);
-    const settings = await s.app.players.settings(ctx.from.id);
-    if (!hintsOffered(rec, settings.hints) || !side || g.phase !== 'move' || !g.dice || g.position.turn !== side) return void (await answerQuery(ctx, t('hint-not-now')));
-    if (rec.v !== cb.v) return void (await answerQuery(ctx, t('toast-stale')));
+    const r = await s.app.hints.best(cb.id, cb.v, ctx.from.id);
+    if (r.kind === 'gone') return void (await answerQuery(ctx, t('toast-gone')));
+    if (r.kind === 'not-now') return void (await answerQuery(ctx, t('hint-not-now')));
+    if (r.kind === 'stale') return void (await answerQuery(ctx, t('toast-stale')));
+    const { game: rec, side, plays } = r;
     // One hint per board version and person: pressing again points to the one above.
     if (!(await s.app.dialogues.setIfAbsent(`hint-shown:${rec.id}:${rec.v}:${ctx.from.id}`, 1, 3600))) return void (await answerQuery(ctx, t('toast-hint-shown')));
     await answerQuery(ctx);
-    const ranked = hinter.rank(g.position, g.dice, g.rules).slice(0, 3);
-    if (ranked.length === 0) return void (await attempt(() => ctx.reply(t('hint-none'))));
+    const g = rec.match.game;
+    if (plays.length === 0) return void (await attempt(() => ctx.reply(t('hint-none'))));
+    const settings = await s.app.players.settings(ctx.from.id);
     const viewer = settings.orientation === 'white' ? 'white' : side;
-    const lines = ranked.map((c, i) => t('hint-line', { n: String(i + 1), play: formatPlay(c.moves, g.position), equity: fmt(c.equity) }));
+    const lines = plays.map((c, i) => t('hint-line', { n: String(i + 1), play: formatPlay(c.moves, g.position), equity: fmt(c.equity) }));
     const png = await renderPosition(g.position, {
       viewer,
       theme: settings.theme,
       dice: g.dice,
       names: { white: playerName(rec.players.white, t), black: playerName(rec.players.black, t) },
-      compare: { best: { side, moves: ranked[0]!.moves } },
+      compare: { best: { side, moves: plays[0]!.moves } },
       labels: boardLabels(t),
     });
     await attempt(() => ctx.replyWithPhoto(new InputFile(png, 'hint.png'), { caption: `${t('hint-title')}\n${lines.join('\n')}` }));

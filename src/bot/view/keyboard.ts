@@ -2,6 +2,7 @@
 import { InlineKeyboard } from 'grammy';
 import { AUTO_ROLLS, HINT_MODES, type BotLevel, type Challenge, type GameRecord, type HintMode, type Lang, type UserSettings } from '../../app/model.js';
 import { LEVELS_IN_ORDER } from '../../ai/player.js';
+import { hintsOffered } from '../../app/hints.js';
 import { actor, canDouble, currentTurn, type ResignLevel } from '../../engine/game.js';
 import { formatPlay } from '../../engine/notation.js';
 import { oppPointOf } from '../../engine/numbering.js';
@@ -123,19 +124,8 @@ export function gameKeyboard(rec: GameRecord, t: Translate, n: Numbering, opts: 
   return kb;
 }
 
-/**
- * Hints are offered only in games against the bot, to the person to move, as the person's
- * setting says: 'auto' (the default) against the gentle levels (easy, medium), 'on' against
- * every level, 'off' never. Never between people (rated games).
- */
-export function hintsOffered(rec: GameRecord, mode: HintMode): boolean {
-  if (rec.kind !== 'bot' || mode === 'off') return false;
-  const g = rec.match.game;
-  const mover = rec.players[g.position.turn];
-  const bot = rec.players[g.position.turn === 'white' ? 'black' : 'white'];
-  if (mover.kind !== 'human' || bot.kind !== 'bot') return false;
-  return mode === 'on' || bot.level === 'easy' || bot.level === 'medium';
-}
+/** Which games offer hints is the use cases' rule (app/hints). */
+export { hintsOffered };
 
 export function mainMenu(t: Translate): InlineKeyboard {
   return new InlineKeyboard()
