@@ -88,10 +88,15 @@ export class Clocks {
     if (rec.kind === 'link') await this.store.timers.set(NOTICE_TIMER + rec.id, state.since + this.limits.notice * 1000);
   }
 
-  /** The notice timer is due: the turn it was set for, if it is still that turn. */
+  /**
+   * The notice timer is due: the turn it was set for, if it is still that turn and the player
+   * has not acted in it yet (a roll or a step saved since the turn began means they are at the
+   * board: no "your move" then).
+   */
   async noticeDue(rec: GameRecord): Promise<ClockState | null> {
     const st = await this.state(rec.id);
-    return st && rec.kind === 'link' && st.key === turnKey(rec) ? st : null;
+    if (!st || rec.kind !== 'link' || st.key !== turnKey(rec)) return null;
+    return rec.updatedAt > st.since ? null : st;
   }
 
   /**

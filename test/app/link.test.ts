@@ -177,6 +177,30 @@ describe('move clocks', () => {
     expect((await app.stats.of(waiting)).long.matches).toBe(1);
   });
 
+  it('no "your move" notice for a player who has already acted in the turn', async () => {
+    const { app, clock } = setup();
+    const { actor, currentTurn } = await import('../../src/engine/game.js');
+    const inv = await app.invitations.create(ann, 'long', 1, false);
+    let rec = ((await app.invitations.accept(inv.id, ben, 'p')) as { game: GameRecord }).game;
+    // A second after the turn passed, the player to act rolls or steps; until a press leaves
+    // the turn with the one who pressed (a press that ends the turn starts the other's).
+    let acted = false;
+    for (let i = 0; i < 20 && !acted; i++) {
+      clock.advance(1000);
+      const g = rec.match.game;
+      const side = actor(g) ?? g.position.turn;
+      const user = (rec.players[side] as { id: number }).id;
+      const press = g.phase === 'roll' ? { type: 'roll' as const } : { type: 'step' as const, step: currentTurn(g).next[0]! };
+      const r = await app.games.press(rec.id, rec.v, user, press);
+      expect(r.kind).toBe('applied');
+      rec = (r as { game: GameRecord }).game;
+      acted = (actor(rec.match.game) ?? rec.match.game.position.turn) === side && rec.match.game.phase === 'move';
+    }
+    expect(acted).toBe(true);
+    clock.advance(25_000);
+    expect((await app.tick()).filter((e) => e.kind === 'notice')).toEqual([]);
+  });
+
   it('a move in time restarts the clock; games with the bot have none', async () => {
     const { app, clock, store } = setup();
     const g = await app.games.start({ kind: 'group', chatId: -9, lang: 'en', white: { kind: 'human', ...ann }, black: { kind: 'human', ...ben }, variant: 'long', length: 1 });
