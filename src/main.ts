@@ -3,7 +3,7 @@ import 'dotenv/config';
 import type { Server } from 'node:http';
 import { run, type RunnerHandle } from '@grammyjs/runner';
 import { ThinkerPool } from './ai/thinker.js';
-import { createApp } from './app/index.js';
+import { ALIVE_SECONDS, createApp, isStorageDown } from './app/index.js';
 import { createBot } from './bot/index.js';
 import { Metrics } from './bot/metrics.js';
 import { HttpStartError, startHttp } from './bot/server.js';
@@ -68,8 +68,10 @@ async function main(): Promise<void> {
     invitationSeconds: cfg.invitationTtlSeconds,
     warn: (message, err, gameId) => log.warn({ err, game: gameId }, message),
   });
+  // Alive from the start, so that no other instance takes over this one's updates in flight.
+  await app.inbox.beat(Math.max(ALIVE_SECONDS, Math.ceil((cfg.timerTickMs * 3) / 1000))).catch(() => undefined);
   const metrics = new Metrics();
-  const { bot, publishCommands, resume, settled, tick } = createBot(cfg, app, log, { metrics });
+  const { bot, publishCommands, resume, settled, tick, sweep } = createBot(cfg, app, log, { metrics });
 
   const t0 = performance.now();
   await warmUpRenderer();
@@ -107,7 +109,12 @@ async function main(): Promise<void> {
         webhook: {
           path: url.pathname || '/',
           secret: cfg.webhook.secret,
-          onUpdate: (update) => {
+          onUpdate: async (update) => {
+            // In the inbox before Telegram gets its 200 (unless the storage is down: then it is
+            // answered "try again" as it is handled).
+            await app.inbox.record([update]).catch((e: unknown) => {
+              if (!isStorageDown(e)) throw e;
+            });
             const p = bot.handleUpdate(update as never).catch((e: unknown) => log.error({ err: e, update: update.update_id }, 'update failed'));
             inflight.add(p);
             void p.finally(() => inflight.delete(p));
@@ -144,7 +151,11 @@ async function main(): Promise<void> {
   const timers = setInterval(() => {
     if (ticking) return;
     ticking = true;
-    tick()
+    // Alive; and the updates of an instance that is not (killed mid-update) are finished here.
+    app.inbox
+      .beat(Math.max(ALIVE_SECONDS, Math.ceil((cfg.timerTickMs * 3) / 1000)))
+      .then(() => sweep())
+      .then(() => tick())
       .catch((e: unknown) => {
         if (Date.now() - tickWarned > 60_000) (tickWarned = Date.now()), log.warn({ err: e }, 'could not run the move clocks');
       })

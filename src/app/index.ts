@@ -1,4 +1,6 @@
 /** The use cases over one store: what the bot layer (and tests) build once. */
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { StoreFull, StoreUnavailable, type Store } from '../store/types.js';
 import type { Thinker } from '../ai/thinker.js';
 import { BoardPlaces } from './boards.js';
@@ -42,10 +44,31 @@ export interface App {
   readonly pacing: { reserve(key: string, intervalMs: number): Promise<number>; hold(key: string, ms: number): Promise<void> };
   /** True the first time an update id is seen (re-delivered updates are skipped). */
   firstDelivery(updateId: number): Promise<boolean>;
+  /** Updates taken at least once: recorded before Telegram is told, finished once handled. */
+  readonly inbox: Inbox;
   /** Throws when the storage cannot be reached. */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * The inbox of updates (at least once): every update is recorded before Telegram is told it was
+ * received, and finished once handled; the updates of an instance that died before finishing
+ * them are handled again by a live one (sweep). De-duplication keeps them once.
+ */
+export interface Inbox {
+  /** Who this instance is. */
+  readonly owner: string;
+  record(updates: ReadonlyArray<{ readonly update_id: number }>): Promise<void>;
+  finish(updateId: number): Promise<void>;
+  /** Say this instance is alive for `ttlSeconds` (every tick; ALIVE_SECONDS by default). */
+  beat(ttlSeconds?: number): Promise<void>;
+  /** Hand the updates of dead instances, older than `minAgeMs`, to `handle`, each to one sweeper. */
+  sweep(handle: (update: { readonly update_id: number }) => Promise<void>, minAgeMs?: number): Promise<number>;
+}
+
+/** How long an instance counts as alive after its last heartbeat. */
+export const ALIVE_SECONDS = 6;
 
 export interface AppOptions {
   readonly defaultLanguage: Lang;
@@ -88,6 +111,7 @@ export function createApp(store: Store, opts: AppOptions): App {
       delete: (key) => store.dialogues.delete(key),
     },
     firstDelivery: (id) => store.updates.claim(id),
+    inbox: inboxOf(store, opts.now ?? Date.now),
     pacing: store.pacing,
     ping: () => store.ping(),
     close: () => store.close(),
@@ -103,3 +127,27 @@ export function isStorageDown(e: unknown): boolean {
 export function isStorageFull(e: unknown): boolean {
   return e instanceof StoreFull;
 }
+
+function inboxOf(store: Store, now: () => number): Inbox {
+  const owner = `${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`;
+  return {
+    owner,
+    record: (updates) => store.updates.record(owner, updates),
+    finish: (id) => store.updates.finish(id),
+    beat: (ttl = ALIVE_SECONDS) => store.updates.beat(owner, ttl),
+    async sweep(handle, minAgeMs = 3000) {
+      let n = 0;
+      const deadness = new Map<string, boolean>();
+      for (const e of await store.updates.unfinished()) {
+        if (e.owner === owner || now() - e.at < minAgeMs) continue;
+        let dead = deadness.get(e.owner);
+        if (dead === undefined) deadness.set(e.owner, (dead = !(await store.updates.alive(e.owner))));
+        if (!dead || !(await store.updates.take(e.update.update_id))) continue;
+        n++;
+        await handle(e.update);
+      }
+      return n;
+    },
+  };
+}
+

@@ -49,6 +49,8 @@ export interface CreatedBot {
   readonly resume: () => Promise<number>;
   /** Run the due shared timers (move clocks); returns how many fired. */
   readonly tick: () => Promise<number>;
+  /** Handle the updates of instances that died before finishing them; returns how many. */
+  readonly sweep: () => Promise<number>;
 }
 
 export interface BotOptions {
@@ -74,6 +76,20 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
   const outbox = new Outbox({ log, pacer, observe: metrics ? (method, outcome) => metrics.call(method, outcome) : undefined, ...opts.outbox });
   if (opts.transport) bot.api.config.use(opts.transport);
   bot.api.config.use(outbox.transformer);
+  // At least once: the updates of a getUpdates answer are in the inbox before the next call
+  // confirms them to Telegram (its offset). While the storage is down they are handled as
+  // before (answered "try again"), unrecorded.
+  bot.api.config.use(async (prev, method, payload, signal) => {
+    const res = await prev(method, payload, signal);
+    if (method === 'getUpdates' && res.ok && Array.isArray(res.result) && res.result.length) {
+      await app.inbox.record(res.result as unknown as Array<{ update_id: number }>).catch((e: unknown) => {
+        if (!isStorageDown(e)) throw e;
+      });
+    }
+    return res;
+  });
+  /** Updates handled again from the inbox: their first delivery was claimed by an instance that died. */
+  const replaying = new Set<number>();
 
   const langOf = async (ctx: Ctx): Promise<Lang> => {
     if (!ctx.from) return config.defaultLanguage;
@@ -129,11 +145,17 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
     ctx.receivedAt = performance.now();
     boundUpdate(ctx.update);
     metrics?.updates.inc({ kind: ctx.callbackQuery ? 'callback' : ctx.inlineQuery ? 'inline' : ctx.message ? 'message' : 'other' });
-    if (!(await app.firstDelivery(ctx.update.update_id))) {
+    const id = ctx.update.update_id;
+    if (!replaying.delete(id) && !(await app.firstDelivery(id))) {
       metrics?.duplicates.inc();
       return;
     }
-    await next();
+    try {
+      await next();
+    } finally {
+      // Handled (or answered with its error): out of the inbox.
+      await app.inbox.finish(id).catch(() => undefined);
+    }
   });
   // Updates of one chat are handled in order (different chats run concurrently): a reply never
   // overtakes the button press before it, and two presses on one board apply one after the other.
@@ -201,7 +223,15 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
     return events.length;
   };
 
-  return { bot, services, publishCommands: () => commands.setCommands(bot), settled: async (o = {}) => {
+  /** Handle again the updates that died with another instance (see App.inbox). */
+  const sweep = (): Promise<number> =>
+    app.inbox.sweep(async (update) => {
+      replaying.add(update.update_id);
+      log.info({ update: update.update_id }, 'handling an update again: the instance that took it stopped before finishing it');
+      await bot.handleUpdate(update as never).catch((e: unknown) => log.error({ err: e, update: update.update_id }, 'update failed'));
+    });
+
+  return { bot, services, sweep, publishCommands: () => commands.setCommands(bot), settled: async (o = {}) => {
       await Promise.all([boards.settled(), o.reviews === false ? undefined : reviews.settled()]);
     }, resume, tick };
 }

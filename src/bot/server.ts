@@ -13,7 +13,7 @@ export const MAX_UPDATE_BYTES = 1 << 20;
 export interface HttpOptions {
   readonly port: number;
   readonly log: Logger;
-  readonly webhook?: { readonly path: string; readonly secret: string | null; readonly onUpdate: (update: { update_id: number }) => void };
+  readonly webhook?: { readonly path: string; readonly secret: string | null; readonly onUpdate: (update: { update_id: number }) => Promise<void> };
   readonly health: () => Promise<{ redis: boolean; telegram: boolean }>;
   readonly metrics: () => Promise<string>;
 }
@@ -76,8 +76,14 @@ export async function startHttp(opts: HttpOptions): Promise<Server> {
       return send(res, 400, 'not JSON\n');
     }
     if (typeof update !== 'object' || update === null || !Number.isSafeInteger((update as { update_id?: unknown }).update_id)) return send(res, 400, 'not an update\n');
-    // Taken: Telegram gets its 200 now; the handling goes on without it.
-    hook.onUpdate(update as { update_id: number });
+    // Taken (in the inbox): Telegram gets its 200 now; the handling goes on without it. Not
+    // recorded: a 503, and Telegram delivers it again.
+    try {
+      await hook.onUpdate(update as { update_id: number });
+    } catch (e) {
+      opts.log.error({ err: e, update: (update as { update_id: number }).update_id }, 'could not take an update');
+      return send(res, 503, 'try again\n');
+    }
     send(res, 200, 'ok\n');
   }
 

@@ -341,8 +341,34 @@ class MemoryTimers implements TimerStore {
 
 class MemoryUpdates implements UpdateStore {
   private readonly seen = new Map<number, number>();
+  private readonly inbox = new Map<number, { owner: string; at: number; update: { readonly update_id: number } }>();
+  private readonly beats = new Map<string, number>();
 
   constructor(private readonly now: () => number) {}
+
+  async record(owner: string, updates: ReadonlyArray<{ readonly update_id: number }>): Promise<void> {
+    for (const u of updates) if (!this.inbox.has(u.update_id)) this.inbox.set(u.update_id, { owner, at: this.now(), update: structuredClone(u) });
+  }
+
+  async finish(updateId: number): Promise<void> {
+    this.inbox.delete(updateId);
+  }
+
+  async unfinished(): Promise<Array<{ owner: string; at: number; update: { readonly update_id: number } }>> {
+    return [...this.inbox.values()];
+  }
+
+  async take(updateId: number): Promise<boolean> {
+    return this.inbox.delete(updateId);
+  }
+
+  async beat(owner: string, ttlSeconds: number): Promise<void> {
+    this.beats.set(owner, this.now() + ttlSeconds * 1000);
+  }
+
+  async alive(owner: string): Promise<boolean> {
+    return (this.beats.get(owner) ?? 0) > this.now();
+  }
 
   async claim(updateId: number): Promise<boolean> {
     if (this.seen.has(updateId)) return false;

@@ -160,6 +160,8 @@ class Keys {
   state = (key: string): string => `${this.p}state:${key}`;
   pending = (): string => `${this.p}pending-boards`;
   update = (id: number): string => `${this.p}update:${id}`;
+  inbox = (): string => `${this.p}inbox`;
+  alive = (owner: string): string => `${this.p}alive:${owner}`;
   pace = (key: string): string => `${this.p}pace:${key}`;
   invitation = (id: string): string => `${this.p}invitation:{${id}}`;
   stats = (userId: number): string => `${this.p}stats:${userId}`;
@@ -468,6 +470,48 @@ class RedisUpdates implements UpdateStore {
 
   async claim(updateId: number): Promise<boolean> {
     return (await this.r.set(this.k.update(updateId), '1', 'EX', 86_400, 'NX')) === 'OK';
+  }
+
+  async record(owner: string, updates: ReadonlyArray<{ readonly update_id: number }>): Promise<void> {
+    if (!updates.length) return;
+    const at = Date.now();
+    const fields: string[] = [];
+    for (const u of updates) fields.push(String(u.update_id), JSON.stringify({ owner, at, update: u }));
+    // One hash: an entry lives until its update is handled; the whole inbox at most a day idle.
+    // A re-delivered update keeps its first entry (and the instance that took it first).
+    let m = this.r.multi();
+    for (let i = 0; i < fields.length; i += 2) m = m.hsetnx(this.k.inbox(), fields[i]!, fields[i + 1]!);
+    await m.expire(this.k.inbox(), 86_400).exec();
+  }
+
+  async finish(updateId: number): Promise<void> {
+    await this.r.hdel(this.k.inbox(), String(updateId));
+  }
+
+  async unfinished(): Promise<Array<{ owner: string; at: number; update: { readonly update_id: number } }>> {
+    const all = await this.r.hgetall(this.k.inbox());
+    const out: Array<{ owner: string; at: number; update: { readonly update_id: number } }> = [];
+    for (const raw of Object.values(all)) {
+      try {
+        const e = JSON.parse(raw) as { owner?: unknown; at?: unknown; update?: { update_id?: unknown } };
+        if (typeof e.owner === 'string' && typeof e.at === 'number' && e.update && Number.isSafeInteger(e.update.update_id)) out.push(e as { owner: string; at: number; update: { update_id: number } });
+      } catch {
+        // An unreadable entry is nothing to replay.
+      }
+    }
+    return out;
+  }
+
+  async take(updateId: number): Promise<boolean> {
+    return (await this.r.hdel(this.k.inbox(), String(updateId))) === 1;
+  }
+
+  async beat(owner: string, ttlSeconds: number): Promise<void> {
+    await this.r.set(this.k.alive(owner), '1', 'EX', ttlSeconds);
+  }
+
+  async alive(owner: string): Promise<boolean> {
+    return (await this.r.exists(this.k.alive(owner))) === 1;
   }
 }
 

@@ -150,6 +150,21 @@ export interface TimerStore {
 export interface UpdateStore {
   /** True the first time an update id is claimed (within a day). */
   claim(updateId: number): Promise<boolean>;
+  /**
+   * The inbox: updates taken from Telegram and not yet handled to the end, each with the
+   * instance that took it. Recorded before Telegram is told they were received (the polling
+   * offset, the webhook's 200), so an instance that dies in between loses none.
+   */
+  record(owner: string, updates: ReadonlyArray<{ readonly update_id: number }>): Promise<void>;
+  /** The update is handled (or need not be): out of the inbox. */
+  finish(updateId: number): Promise<void>;
+  /** Every update in the inbox, with who took it and when. */
+  unfinished(): Promise<Array<{ readonly owner: string; readonly at: number; readonly update: { readonly update_id: number } }>>;
+  /** Take an update out of the inbox to handle it again: true for the one caller that took it. */
+  take(updateId: number): Promise<boolean>;
+  /** This instance is alive (for `ttlSeconds`); another instance's updates are taken over only once it is not. */
+  beat(owner: string, ttlSeconds: number): Promise<void>;
+  alive(owner: string): Promise<boolean>;
 }
 
 /**

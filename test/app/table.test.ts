@@ -162,3 +162,29 @@ describe('one write path', () => {
     expect(await update(always, 'nosuchgame', () => ({ keep: 1 }))).toEqual({ kind: 'gone' });
   });
 });
+
+describe('the inbox: updates at least once', () => {
+  it("a dead instance's unfinished updates are handled once by a live one; a live one's and fresh ones are left alone", async () => {
+    let t = 1_000_000;
+    const store = new MemoryStore(ttl, () => t);
+    const app = createApp(store, { defaultLanguage: 'en', now: () => t });
+    const other = createApp(store, { defaultLanguage: 'en', now: () => t });
+    await store.updates.beat('dead', 1);
+    await store.updates.record('dead', [{ update_id: 1 }, { update_id: 2 }]);
+    await other.inbox.beat();
+    await other.inbox.record([{ update_id: 3 }]);
+    const handled: number[] = [];
+    const handle = async (u: { update_id: number }): Promise<void> => void handled.push(u.update_id);
+    // Too fresh, and "dead" still beating: nothing yet.
+    expect(await app.inbox.sweep(handle)).toBe(0);
+    t += 10_000;
+    await other.inbox.beat();
+    expect(await app.inbox.sweep(handle)).toBe(2);
+    expect(handled.sort()).toEqual([1, 2]);
+    // Taken once: a second sweep (or a second instance) finds them gone; 3 stays with its live owner.
+    expect(await other.inbox.sweep(handle)).toBe(0);
+    expect((await store.updates.unfinished()).map((e) => e.update.update_id)).toEqual([3]);
+    await other.inbox.finish(3);
+    expect(await store.updates.unfinished()).toEqual([]);
+  });
+});

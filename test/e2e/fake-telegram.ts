@@ -57,6 +57,8 @@ interface Injected {
   code: number;
   description: string;
   retryAfter?: number;
+  /** Never answer the call (a Telegram that hangs; the caller is killed meanwhile, say). */
+  hang?: boolean;
 }
 
 /** Split a multipart/form-data body into its parts. */
@@ -367,6 +369,10 @@ export class FakeTelegram extends EventEmitter {
     const queue = this.injected.get(method);
     if (queue?.length) {
       const err = queue.shift()!;
+      if (err.hang) {
+        this.emit('call', method);
+        return;
+      }
       reply(err.code, { ok: false, error_code: err.code, description: err.description, ...(err.retryAfter ? { parameters: { retry_after: err.retryAfter } } : {}) });
       this.emit('call', method);
       return;

@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Games } from '../../src/app/games.js';
+import { RedisStore } from '../../src/store/index.js';
 import { startRedis } from '../setup/redis.js';
 import { FakeTelegram, type FakeChat, type FakeMessage, type FakeUser } from './fake-telegram.js';
 import { board, buttons, choose, pressAndWait, startBot, type BotProcess } from './harness.js';
@@ -105,6 +107,35 @@ describe('a crash right after Accept', () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(fake.chatMessages(group.id).filter((m) => m.photo)).toHaveLength(1);
     expect(first.caption).toMatch(/Ann/);
+  }, 60_000);
+});
+
+describe('killed in the middle of an update', () => {
+  it('the update is taken at least once: after a restart its press is finished and the board redrawn', async () => {
+    const user: FakeUser = { id: 5403, first_name: 'Vic', language_code: 'en' };
+    const chat: FakeChat = { id: user.id, type: 'private', first_name: 'Vic' };
+    const msg = await startBotGame(user);
+    const store = new RedisStore(redis.url, bot.prefix, { challengeSeconds: 60, finishedSeconds: 600, idleSeconds: 600 });
+    const games = new Games({ store });
+    const id = buttons(msg).find((b) => b.data.startsWith('g|'))!.data.split('|')[1]!;
+    const before = await games.get(id);
+    const edits = msg.edits;
+    // Telegram hangs on the press's answer: the bot is in the middle of the update when it dies.
+    fake.inject('answerCallbackQuery', { code: 0, description: '', hang: true }, 1);
+    const answers = fake.calls.filter((c) => c.method === 'answerCallbackQuery').length;
+    fake.press(msg, user, choose(msg)!);
+    await fake.waitFor(() => fake.calls.filter((c) => c.method === 'answerCallbackQuery').length > answers, 10_000, 'the press being answered');
+    await bot.stop('SIGKILL');
+    await restartBot();
+    // Another instance (here: the restarted one) finishes what the dead one took.
+    await fake.waitFor(() => {
+      const now = fake.messages.get(`${chat.id}:${msg.message_id}`);
+      return (now && now.edits > edits) || fake.messageCount(chat.id) > 2;
+    }, 30_000, 'the board redrawn after the restart');
+    const after = await games.get(id);
+    expect(after!.v).toBeGreaterThan(before!.v);
+    expect(bot.logs.join('')).toMatch(/handling an update again/);
+    await store.close();
   }, 60_000);
 });
 

@@ -218,4 +218,23 @@ describe.each(stores)('%s store: updates', (_name, make) => {
     expect(claims.filter(Boolean)).toHaveLength(1);
     expect(await store.updates.claim(778)).toBe(true);
   });
+
+  it('the inbox keeps an update until it is finished; a re-delivery keeps its first taker; one taker takes it over', async () => {
+    const base = 9_000_000 + Math.floor(Math.random() * 100_000);
+    await store.updates.record('a', [{ update_id: base, message: { text: 'hi' } } as { update_id: number }, { update_id: base + 1 }]);
+    await store.updates.record('b', [{ update_id: base }]);
+    const mine = (await store.updates.unfinished()).filter((e) => e.update.update_id >= base && e.update.update_id <= base + 1);
+    expect(mine.map((e) => [e.update.update_id, e.owner]).sort()).toEqual([[base, 'a'], [base + 1, 'a']]);
+    expect(mine.find((e) => e.update.update_id === base)!.update).toMatchObject({ message: { text: 'hi' } });
+    await store.updates.finish(base + 1);
+    const takes = await Promise.all(Array.from({ length: 4 }, () => store.updates.take(base)));
+    expect(takes.filter(Boolean)).toHaveLength(1);
+    expect((await store.updates.unfinished()).some((e) => e.update.update_id === base || e.update.update_id === base + 1)).toBe(false);
+  });
+
+  it('an instance is alive while it beats', async () => {
+    expect(await store.updates.alive('nobody')).toBe(false);
+    await store.updates.beat('someone', 5);
+    expect(await store.updates.alive('someone')).toBe(true);
+  });
 });
