@@ -472,7 +472,7 @@ review-player = { $name }: error rate { $rate } over { $unforced } { $unforced -
     [one] move
    *[other] moves
 }; doubtful { $doubtful }, bad { $bad }, very bad { $verybad }; luck { $luck }
-review-scale = Under 5 is world class, 5–10 expert, 10–20 advanced, 20–35 intermediate, over 35 beginner.
+review-scale = Error rate: thousandths of a point lost per move with a choice. Under 5 is world class, 5–10 expert, 10–20 advanced, 20–35 intermediate, over 35 beginner. Luck, as GNU Backgammon counts it: each roll's equity (played at its best) minus the average of all 21 rolls, added up in points; above zero, the dice helped.
 review-no-mistakes = { $name } made no mistake worth showing. Well played!
 review-mistake = Mistake { $n } of { $total } (game { $game }): { $mark }, { $loss } lost
 review-mistake-play = Rolled { $dice }: played { $played } (red); best { $best } (green).
