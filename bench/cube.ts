@@ -1,0 +1,205 @@
+/**
+ * The cube in match play: npm run -s bench:cube [-- options]
+ *
+ * 1. Our level plays matches to --length (default 5) against itself with the cube, in process
+ *    (seeded players and dice). Every match is exported as .mat (the bot's export) and GNU
+ *    Backgammon analyses its cube decisions (cube analysis only, at --gnubg-plies, default 2):
+ *    the cube error per close or actual decision in thousandths of a point (gnubg's EMG), the
+ *    counts of doubles, takes and passes, and gnubg's wrong doubles / takes / passes and missed
+ *    doubles. Also counted from the matches themselves: doubles on either side's first two turns
+ *    of a match at 0:0.
+ * 2. The yardstick: gnubg expert (0-ply, noise 0, cube at 0-ply) plays the same number of
+ *    matches against itself (scripts/gnubg/selfplay-cube.py), and the same 2-ply analysis
+ *    measures its cube decisions the same way. The target: our level's cube error at most gnubg expert's.
+ *
+ * Options: --level L (default hard), --matches N (default 10), --length N (default 5),
+ * --gnubg-plies N (default 2), --seed S, --only ours|gnubg, --keep DIR. Prints one JSON object.
+ * Needs /usr/games/gnubg (apt-get install gnubg).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ExportedGame, GameExport } from '../src/ai/analysis.js';
+import { createPlayer, isLevel, type Level } from '../src/ai/player.js';
+import { toMat } from '../src/app/export.js';
+import { actor, applyMatchAction, canDouble, newMatch, nextGame, parseRules, type Die, type MatchState } from '../src/engine/index.js';
+import { seededRandom } from '../src/sim/rng.js';
+
+const GNUBG = '/usr/games/gnubg';
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(name);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+}
+
+const level = arg('--level', 'hard');
+if (!isLevel(level)) throw new Error(`--level must be easy, medium, hard or expert, not ${level}`);
+const matches = Number(arg('--matches', '10'));
+const length = Number(arg('--length', '5'));
+const plies = Number(arg('--gnubg-plies', '2'));
+const seed = Number(arg('--seed', '1'));
+const only = arg('--only', 'all');
+const keep = arg('--keep', '');
+if (!existsSync(GNUBG)) throw new Error('GNU Backgammon is needed: apt-get install gnubg');
+const dir = keep ? (mkdirSync(keep, { recursive: true }), keep) : mkdtempSync(join(tmpdir(), 'nardy-cube-'));
+
+/** One match of `level` against itself with the cube: its export and the early doubles at 0:0. */
+function playMatch(n: number): { exp: GameExport; earlyDoubles: number; decisions: number } {
+  const white = createPlayer(level as Level, seededRandom(seed * 1000 + n * 2));
+  const black = createPlayer(level as Level, seededRandom(seed * 1000 + n * 2 + 1));
+  const rnd = seededRandom(seed * 7919 + n);
+  const die = (): Die => (1 + Math.floor(rnd() * 6)) as Die;
+  let m: MatchState = newMatch('short', length, parseRules({ cube: true }));
+  const games: ExportedGame[] = [];
+  let earlyDoubles = 0;
+  let decisions = 0;
+  const turns = { white: 0, black: 0 };
+  for (let guard = 0; guard < 20_000 && !m.winner; guard++) {
+    const g = m.game;
+    if (g.phase === 'over') {
+      const r = g.result!;
+      const score = r.winner ? { ...m.score, [r.winner]: m.score[r.winner] - r.points } : m.score;
+      games.push({ number: m.gameNo, score, crawford: g.crawford, postCrawford: m.crawfordDone && !g.crawford, record: g.record, result: { winner: r.winner, points: r.points, kind: r.kind, reason: r.reason } });
+      m = nextGame(m);
+      continue;
+    }
+    const side = actor(g) ?? g.position.turn;
+    const bot = side === 'white' ? white : black;
+    let out: ReturnType<typeof applyMatchAction>;
+    if (g.phase === 'opening') out = applyMatchAction(m, { type: 'roll', dice: [die(), die()] }, 'white');
+    else if (g.phase === 'roll') {
+      const first = m.gameNo === 1 && turns[side] < 2;
+      turns[side]++;
+      let double = false;
+      if (canDouble(g, side)) {
+        decisions++;
+        double = bot.wantsToDouble(m);
+        if (double && first && m.score.white === 0 && m.score.black === 0) earlyDoubles++;
+      }
+      out = applyMatchAction(m, double ? { type: 'double' } : { type: 'roll', dice: [die(), die()] }, side);
+    } else if (g.phase === 'double') out = applyMatchAction(m, bot.takes(m) ? { type: 'take' } : { type: 'drop' }, side);
+    else if (g.phase === 'move') out = applyMatchAction(m, { type: 'play', moves: bot.choosePlay(g) }, side);
+    else throw new Error(`unexpected phase ${g.phase}`);
+    if (!out.ok) throw out.error;
+    m = out.state;
+  }
+  const g = m.game;
+  const r = g.result!;
+  const score = r.winner ? { ...m.score, [r.winner]: m.score[r.winner] - r.points } : m.score;
+  games.push({ number: m.gameNo, score, crawford: g.crawford, postCrawford: m.crawfordDone && !g.crawford, record: g.record, result: { winner: r.winner, points: r.points, kind: r.kind, reason: r.reason } });
+  return { exp: { format: 'nardy-game', version: 1, id: `m${n}`, variant: 'short', rules: m.rules, length, players: { white: `${level}_A`, black: `${level}_B` }, games }, earlyDoubles, decisions };
+}
+
+interface CubeFigures {
+  readonly decisions: number;
+  readonly close: number;
+  readonly doubles: number;
+  readonly takes: number;
+  readonly passes: number;
+  readonly missedDoubles: number;
+  readonly wrongDoubles: number;
+  readonly wrongTakes: number;
+  readonly wrongPasses: number;
+  /** Thousandths of a point (EMG) lost per close or actual cube decision. */
+  readonly errorPerDecision: number;
+  readonly errorTotal: number;
+}
+
+const ZERO: CubeFigures = { decisions: 0, close: 0, doubles: 0, takes: 0, passes: 0, missedDoubles: 0, wrongDoubles: 0, wrongTakes: 0, wrongPasses: 0, errorPerDecision: 0, errorTotal: 0 };
+
+/** gnubg's cube statistics of both players of an analysed match, from `show statistics match`. */
+function parseCube(text: string): [CubeFigures, CubeFigures] {
+  const cube = text.slice(text.indexOf('Cube statistics'), text.indexOf('Overall statistics'));
+  const two = (label: RegExp): [number, number] => {
+    const m = new RegExp(`${label.source}[^\\n]*?\\s(-?\\d+(?:\\.\\d+)?)(?:\\s*\\([^)]*\\))?\\s+(-?\\d+(?:\\.\\d+)?)`).exec(cube);
+    return m ? [Number(m[1]), Number(m[2])] : [0, 0];
+  };
+  const count = (label: RegExp): [number, number] => {
+    // "Missed doubles below CP (EMG (MWC))   2 ( -0.123 ( -1.2%))   0 (...)": the count first.
+    const m = new RegExp(`${label.source}\\s*(?:\\(EMG \\(MWC\\)\\))?\\s+(\\d+)[^\\n]*?\\)\\)?\\s+(\\d+)`).exec(cube);
+    return m ? [Number(m[1]), Number(m[2])] : two(label);
+  };
+  const total = two(/Total cube decisions/);
+  const close = two(/Close or actual cube decisions/);
+  const doubles = two(/Doubles/);
+  const takes = two(/Takes/);
+  const passes = two(/Passes/);
+  const missedBelow = count(/Missed doubles below CP/);
+  const missedAbove = count(/Missed doubles above CP/);
+  const wrongBelow = count(/Wrong doubles below DP/);
+  const wrongAbove = count(/Wrong doubles above TG/);
+  const wrongTakes = count(/Wrong takes/);
+  const wrongPasses = count(/Wrong passes/);
+  const err = /Error total EMG \(MWC\)\s+(-?\d+\.\d+)[^\n]*?\)\s+(-?\d+\.\d+)/.exec(cube);
+  const side = (i: 0 | 1): CubeFigures => ({
+    decisions: total[i],
+    close: close[i],
+    doubles: doubles[i],
+    takes: takes[i],
+    passes: passes[i],
+    missedDoubles: missedBelow[i] + missedAbove[i],
+    wrongDoubles: wrongBelow[i] + wrongAbove[i],
+    wrongTakes: wrongTakes[i],
+    wrongPasses: wrongPasses[i],
+    errorTotal: err ? Math.abs(Number(err[i + 1])) : 0,
+    errorPerDecision: 0,
+  });
+  return [side(0), side(1)];
+}
+
+function add(a: CubeFigures, b: CubeFigures): CubeFigures {
+  const out = { ...a };
+  for (const k of Object.keys(out) as Array<keyof CubeFigures>) (out as Record<string, number>)[k] = a[k] + b[k];
+  return out;
+}
+
+function finish(f: CubeFigures): CubeFigures {
+  return { ...f, errorTotal: +f.errorTotal.toFixed(3), errorPerDecision: f.close ? +((1000 * f.errorTotal) / f.close).toFixed(1) : 0 };
+}
+
+const ANALYSIS = ['set threads 2', 'set display off', `set analysis cubedecision evaluation plies ${plies}`, 'set analysis cubedecision evaluation cubeful on', 'set analysis cube on', 'set analysis chequerplay evaluation plies 0', 'set analysis luck off'];
+
+function gnubg(commands: string[]): string {
+  const file = join(dir, `cmd-${Math.random().toString(36).slice(2)}.txt`);
+  writeFileSync(file, commands.join('\n') + '\n');
+  const r = spawnSync(GNUBG, ['-t', '-q', '-r', '-c', file], { encoding: 'utf8', maxBuffer: 64 << 20, timeout: 30 * 60_000 });
+  if (r.status !== 0) throw new Error(`gnubg failed: ${r.stderr}`);
+  return r.stdout;
+}
+
+const result: Record<string, unknown> = { level, matches, length, gnubgPlies: plies };
+if (only !== 'gnubg') {
+  const t0 = performance.now();
+  let early = 0;
+  let asked = 0;
+  const files: string[] = [];
+  for (let n = 0; n < matches; n++) {
+    const { exp, earlyDoubles, decisions } = playMatch(n);
+    early += earlyDoubles;
+    asked += decisions;
+    const f = join(dir, `ours-${n}.mat`);
+    writeFileSync(f, toMat(exp));
+    files.push(f);
+  }
+  const played = (performance.now() - t0) / 1000;
+  let ours = ZERO;
+  for (const f of files) {
+    const [a, b] = parseCube(gnubg([...ANALYSIS, `import mat ${f}`, 'analyse match', 'show statistics match']));
+    ours = add(ours, add(a, b));
+  }
+  result.ours = { ...finish(ours), doublesOnFirstTwoTurnsAt0to0: early, cubeDecisionsAsked: asked, secondsToPlay: +played.toFixed(1) };
+}
+if (only !== 'ours') {
+  let theirs = ZERO;
+  for (let n = 0; n < matches; n++) {
+    const script = new URL('../scripts/gnubg/selfplay-cube.py', import.meta.url).pathname;
+    const r = spawnSync(GNUBG, ['-t', '-q', '-r', '-p', script], { encoding: 'utf8', maxBuffer: 64 << 20, timeout: 30 * 60_000, env: { ...process.env, NARDY_LENGTH: String(length), NARDY_SEED: String(seed * 101 + n), NARDY_PLIES: String(plies) } });
+    if (r.status !== 0) throw new Error(`gnubg failed: ${r.stderr}`);
+    const [a, b] = parseCube(r.stdout);
+    theirs = add(theirs, add(a, b));
+  }
+  result.gnubgExpert = finish(theirs);
+}
+result.files = keep ? readdirSync(dir).filter((f) => f.endsWith('.mat')).length : undefined;
+console.log(JSON.stringify(result));
