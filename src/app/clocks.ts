@@ -30,6 +30,16 @@ export interface ClockState {
   readonly claimable: boolean;
 }
 
+/** A stored clock as it must be (anything else is no clock: a claim is never read from a broken one). */
+export function decodeClock(raw: unknown): ClockState | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const c = raw as Record<string, unknown>;
+  if (typeof c.key !== 'string' || !/^\d{1,3}\.\d{1,4}\.(turn|double|resign)\.(white|black)$/.test(c.key)) return null;
+  if ((c.side !== 'white' && c.side !== 'black') || typeof c.since !== 'number' || !Number.isFinite(c.since)) return null;
+  if (typeof c.reminded !== 'boolean' || typeof c.claimable !== 'boolean') return null;
+  return { key: c.key, side: c.side, since: c.since, reminded: c.reminded, claimable: c.claimable };
+}
+
 export const IDLE_TIMER = 'idle:';
 export const NOTICE_TIMER = 'notice:';
 
@@ -61,7 +71,7 @@ export class Clocks {
   }
 
   async state(gameId: string): Promise<ClockState | null> {
-    return ((await this.store.dialogues.get(this.key(gameId))) as ClockState | undefined) ?? null;
+    return decodeClock(await this.store.dialogues.get(this.key(gameId)));
   }
 
   private ttl(limit: number): number {

@@ -218,3 +218,13 @@ describe('move clocks', () => {
     expect(await store.timers.when(`idle:${bot.id}`)).toBeNull();
   });
 });
+
+describe('a stored clock is decoded, never trusted', () => {
+  it('a broken or forged clock record is no clock: nothing can be claimed from it', async () => {
+    const { decodeClock } = await import('../../src/app/clocks.js');
+    expect(decodeClock({ key: '1.2.turn.white', side: 'white', since: 5, reminded: false, claimable: true })).toMatchObject({ claimable: true });
+    for (const bad of [null, 'x', {}, { key: '1.2.turn.white', side: 'red', since: 5, reminded: false, claimable: true }, { key: 'drop table', side: 'white', since: 5, reminded: false, claimable: true }, { key: '1.2.turn.white', side: 'white', since: 'now', reminded: false, claimable: true }, { key: '1.2.turn.white', side: 'white', since: 5, reminded: 0, claimable: 1 }]) {
+      expect(decodeClock(bad)).toBeNull();
+    }
+  });
+});
