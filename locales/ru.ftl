@@ -118,12 +118,12 @@ note-played = { $who ->
         [bot] { $name } сыграл { $dice }: { $play }
        *[person] { $name }: ход { $play } ({ $dice })
     }
-note-forced = { $name }: единственный возможный ход с { $dice } — { $play }
+note-forced = { $name }: с { $dice } возможен только ход { $play }
 note-no-move = { $name }: выпало { $dice }, ходить некуда.
 note-doubles = { $name } удваивает до { $value }.
 note-takes = { $name } принимает удвоение: куб — { $value }.
 note-dropped = { $name } отказывается от удвоения.
-note-resign-offered = { $name } предлагает сдаться: { $points ->
+note-resign-offered = { $name } хочет сдаться и отдать { $points ->
         [one] { $points } очко
         [few] { $points } очка
        *[many] { $points } очков
@@ -146,7 +146,7 @@ status-double = { $name }: принять удвоение (куб станет 
         [few] { $points } очка
        *[many] { $points } очков
     })?
-status-resign = { $name } предлагает сдаться: { $points ->
+status-resign = { $name } хочет сдаться и отдать { $points ->
         [one] { $points } очко
         [few] { $points } очка
        *[many] { $points } очков

@@ -127,7 +127,7 @@ describe('resigning in a group is the sender\'s own business', () => {
     expect(after.match.game.phase).toBe('resign');
     expect(after.match.game.pendingResign!.by).toBe(sideOfUser(after, waiting.id));
     const b = h.board(GROUP.id);
-    expect(b.text).toContain(`${waiting.first_name} предлагает сдаться: 1 очко`);
+    expect(b.text).toContain(`${waiting.first_name} хочет сдаться и отдать 1 очко`);
     expect(h.labels(b)).toEqual(['Принять (+1 очко)', 'Отклонить, играем']);
   });
 
