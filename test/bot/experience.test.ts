@@ -379,6 +379,25 @@ describe('a resignation offer in the caption', () => {
   });
 });
 
+describe('a challenge accepted just before a restart', () => {
+  it('Accept pressed again on a message that still offers it says there that it was accepted', async () => {
+    const h = botHarness({ defaultLanguage: 'en' });
+    await h.say(sam, '/play long', GROUP, { from: vera });
+    const ch = h.last(GROUP.id);
+    const stale = { ...ch, buttons: ch.buttons.map((row) => row.map((b) => ({ ...b }))) };
+    const accept = ch.buttons.flat().find((b) => b.callback_data?.endsWith('|a'))!.callback_data!;
+    await h.press(vera, ch, accept);
+    // As if the process had stopped between the answer and the edit: the message still shows Accept.
+    const before = h.calls.length;
+    await h.press(vera, stale, accept);
+    const edit = h.calls.slice(before).find((c) => c.method === 'editMessageText');
+    expect(edit, 'the stale challenge message is edited').toBeDefined();
+    expect(String(edit!.payload.text)).toMatch(/^Sam vs Вера: the game is on!/);
+    expect(JSON.stringify(edit!.payload.reply_markup ?? null)).not.toContain("c|");
+    expect(h.calls.slice(before).filter((c) => c.method === 'sendPhoto')).toEqual([]);
+  });
+});
+
 describe('the opening roll in words', () => {
   it('a tie is told as a tie and rolled again, never as a start', async () => {
     const h = botHarness();

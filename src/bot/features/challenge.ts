@@ -40,9 +40,20 @@ export function challengeFeature(s: Services): Composer<Ctx> {
       case 'gone':
         return void (await answerQuery(ctx, t('toast-challenge-gone')));
       case 'already-started': {
-        // Accepted before (perhaps just before a restart): bring the board if it is missing.
+        // Accepted before (perhaps just before a restart): bring the board if it is missing,
+        // and if the challenge message still offers Accept (the process stopped between the
+        // answer and the edit), say there that it was accepted.
         await answerQuery(ctx, t('toast-challenge-gone'));
-        if (!(await s.boards.messageOf(r.game, r.game.seats[0]!.chatId))) await showGame(s, r.game);
+        const g = r.game;
+        const seat = g.seats[0]!;
+        const markup = JSON.stringify((ctx.callbackQuery.message as { reply_markup?: unknown } | undefined)?.reply_markup ?? null);
+        const challenger = g.players[seat.viewer];
+        const acceptor = g.players[seat.viewer === 'white' ? 'black' : 'white'];
+        if (markup.includes(`"c|${cb.id}|`) && challenger.kind === 'human' && acceptor.kind === 'human') {
+          const ct = s.t(seat.lang);
+          await editPressed(ctx, [ct('challenge-accepted', { from: challenger.name, to: acceptor.name }), ct('dice-started', { commit: g.dice.commit, client: g.dice.client })].join('\n\n'));
+        }
+        if (!(await s.boards.messageOf(g, seat.chatId))) await showGame(s, g);
         return;
       }
       case 'started': {
