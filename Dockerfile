@@ -24,6 +24,9 @@ COPY locales ./locales
 COPY assets ./assets
 USER node
 ENV XDG_CACHE_HOME=/tmp
+# Fewer glibc malloc arenas: sharp's threads otherwise keep resident memory they no longer use
+# (bench:bot: 205 MB instead of 230 at 200 games).
+ENV MALLOC_ARENA_MAX=2
 # What `npm start` runs, without npm in between: npm does not pass SIGTERM on, and the bot needs
 # it to stop gracefully (finish in-flight updates, close Redis) on `docker stop`.
 CMD ["node", "dist/main.js"]

@@ -36,7 +36,7 @@ const PACE = SWEEP ? 0.1 : 1;
 const redis = await startRedis();
 const fake = new FakeTelegram().scaleLimits(PACE);
 await fake.start();
-const bot = await startBot(fake, { compiled: true, redisUrl: redis.url, env: { LOG_LEVEL: process.env.BENCH_LOG ?? 'error', MEMORY_LOG_SECONDS: '5', PACE_SCALE: String(PACE) } });
+const bot = await startBot(fake, { compiled: true, redisUrl: redis.url, env: { LOG_LEVEL: process.env.BENCH_LOG ?? 'error', MEMORY_LOG_SECONDS: '5', PACE_SCALE: String(PACE), MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' } });
 
 interface Player {
   user: FakeUser;

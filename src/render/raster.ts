@@ -19,6 +19,10 @@ interface Raster {
 
 export const PNG_OPTIONS = { compressionLevel: 6, adaptiveFiltering: false } as const;
 
+// Rasters are cached here (RasterCache): libvips' own operation cache (50 MB by default) would
+// only hold the same pixels again, in the bot's resident memory.
+sharp.cache(false);
+
 const backgrounds = new Map<string, Promise<Raster>>();
 
 async function rasterize(svg: string, channels: 3 | 4): Promise<Raster> {
