@@ -1,7 +1,8 @@
 /**
  * Who may do what with a game, read from the stored record alone (never from ids in a button):
- * a seat is a player's when the record names them; what only players may see (export, review,
- * hints) is refused to everyone else; a rematch between people waits for both.
+ * a seat is a player's when the record names them (what only players may have, export, review
+ * and hints, is refused to anyone the record does not name); a rematch between people waits for
+ * both.
  */
 import type { Side } from '../../engine/types.js';
 import type { GameRecord } from '../model.js';
@@ -29,12 +30,4 @@ export const REMATCH_OFFER_LINK_MS = 24 * 3_600_000;
 export function liveRematchOffer(rec: GameRecord, now: number): { readonly by: Side; readonly expiresAt: number } | null {
   const o = rec.rematch;
   return o && o.expiresAt > now ? o : null;
-}
-
-/** What only a game's players may have: its export, its review, a hint on its board. */
-export type Inspection = 'export' | 'review' | 'hint';
-
-/** The side of a user who may inspect the game, or null (a refusal: they do not play in it). */
-export function inspectorSide(rec: GameRecord, userId: number): Side | null {
-  return seatOf(rec, userId);
 }
