@@ -68,8 +68,10 @@ async function main(): Promise<void> {
     invitationSeconds: cfg.invitationTtlSeconds,
     warn: (message, err, gameId) => log.warn({ err, game: gameId }, message),
   });
-  // Alive from the start, so that no other instance takes over this one's updates in flight.
-  await app.inbox.beat(Math.max(ALIVE_SECONDS, Math.ceil((cfg.timerTickMs * 3) / 1000))).catch(() => undefined);
+  // Alive from the start, so that no other instance takes over this one's updates in flight; a
+  // heartbeat outlives three timer ticks.
+  const aliveSeconds = Math.max(ALIVE_SECONDS, Math.ceil((cfg.timerTickMs * 3) / 1000));
+  await app.inbox.beat(aliveSeconds).catch(() => undefined);
   const metrics = new Metrics();
   const { bot, publishCommands, resume, settled, tick, sweep } = createBot(cfg, app, log, { metrics });
 
@@ -153,7 +155,7 @@ async function main(): Promise<void> {
     ticking = true;
     // Alive; and the updates of an instance that is not (killed mid-update) are finished here.
     app.inbox
-      .beat(Math.max(ALIVE_SECONDS, Math.ceil((cfg.timerTickMs * 3) / 1000)))
+      .beat(aliveSeconds)
       .then(() => sweep())
       .then(() => tick())
       .catch((e: unknown) => {

@@ -76,6 +76,8 @@ export interface BotPlayer {
   takes(match: MatchState): boolean;
   /** Facing a resignation: accept? */
   acceptsResignation(match: MatchState): boolean;
+  /** Every legal play of the roll, best first, with the mover's equity after it (levels that rank plays). */
+  rank?(position: Position, dice: Dice, rules: Rules): ReadonlyArray<{ readonly moves: Step[]; readonly equity: number }>;
 }
 
 function sides(p: Position, side: Side): { me: readonly number[]; opp: readonly number[] } {

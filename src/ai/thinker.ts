@@ -39,9 +39,8 @@ export function inProcess(p: BotPlayer): Thinker {
 
 /** The best plays of a game's roll as a player of this thread ranks them. */
 export function rankOf(p: BotPlayer, game: GameState, count: number): RankedPlay[] {
-  if (!game.dice || !('rank' in p)) return [];
-  const ranked = (p as { rank(position: GameState['position'], dice: NonNullable<GameState['dice']>, rules: GameState['rules']): Array<{ moves: Step[]; equity: number }> }).rank(game.position, game.dice, game.rules);
-  return ranked.slice(0, count).map((c) => ({ moves: c.moves, equity: c.equity }));
+  if (!game.dice || !p.rank) return [];
+  return p.rank(game.position, game.dice, game.rules).slice(0, count).map((c) => ({ moves: c.moves, equity: c.equity }));
 }
 
 export type ThinkQuestion =

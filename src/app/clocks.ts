@@ -30,11 +30,14 @@ export interface ClockState {
   readonly claimable: boolean;
 }
 
+/** A turn key as turnKey writes it: game number, record length, what is awaited, who. */
+export const TURN_KEY = /^\d{1,3}\.\d{1,4}\.(turn|double|resign)\.(white|black)$/;
+
 /** A stored clock as it must be (anything else is no clock: a claim is never read from a broken one). */
 export function decodeClock(raw: unknown): ClockState | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const c = raw as Record<string, unknown>;
-  if (typeof c.key !== 'string' || !/^\d{1,3}\.\d{1,4}\.(turn|double|resign)\.(white|black)$/.test(c.key)) return null;
+  if (typeof c.key !== 'string' || !TURN_KEY.test(c.key)) return null;
   if ((c.side !== 'white' && c.side !== 'black') || typeof c.since !== 'number' || !Number.isFinite(c.since)) return null;
   if (typeof c.reminded !== 'boolean' || typeof c.claimable !== 'boolean') return null;
   return { key: c.key, side: c.side, since: c.since, reminded: c.reminded, claimable: c.claimable };

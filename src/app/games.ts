@@ -35,7 +35,7 @@ export type PressResult =
   | { readonly kind: 'refused'; readonly game: GameRecord; readonly code: GameErrorCode };
 
 export type RematchResult =
-  | { readonly kind: 'started'; readonly old: GameRecord; readonly game: GameRecord }
+  | { readonly kind: 'started'; readonly game: GameRecord }
   /** Between people: the presser's offer is on the board, waiting for the other player. */
   | { readonly kind: 'offered'; readonly game: GameRecord }
   | { readonly kind: 'offered-already'; readonly game: GameRecord }
@@ -585,8 +585,9 @@ export class Games {
       if (!rec.finished || rec.events.some((e) => e.type === 'rematched')) return { keep: { kind: 'stale', game: rec } };
       const offer = liveRematchOffer(rec, this.now());
       // A press from the finished board accepts the other's offer even if it came after the board was drawn.
-      if (rec.v !== v && offer?.by !== otherSide(side)) return { keep: { kind: 'stale', game: rec } };
-      if (bothHuman(rec) && offer?.by !== otherSide(side)) {
+      const accepting = offer?.by === otherSide(side);
+      if (rec.v !== v && !accepting) return { keep: { kind: 'stale', game: rec } };
+      if (bothHuman(rec) && !accepting) {
         if (offer?.by === side) return { keep: { kind: 'offered-already', game: rec } };
         const expiresAt = this.now() + (rec.kind === 'link' ? REMATCH_OFFER_LINK_MS : REMATCH_OFFER_GROUP_MS);
         const events: GameEvent[] = [...rec.events.filter((e) => e.type !== 'rematch-offered'), { type: 'rematch-offered', side, expiresAt }];
@@ -615,7 +616,7 @@ export class Games {
     await this.store.boards.markPending(next.id);
     if (!(await this.store.games.create(this.stored(next)))) throw new Error('game id collision');
     await this.started(next);
-    return { kind: 'started', old: rec, game: next };
+    return { kind: 'started', game: next };
   }
 
   /** Move the games of a chat to another (a group that became a supergroup); their boards are sent afresh. */

@@ -14,8 +14,8 @@ import { seatOf } from './table/rights.js';
 /** The level whose ranking a hint shows. */
 export const HINT_LEVEL = 'hard';
 
-export type HintResult =
-  | { readonly kind: 'hint'; readonly game: GameRecord; readonly side: Side; readonly plays: readonly RankedPlay[] }
+export type HintCheck =
+  | { readonly kind: 'hint'; readonly game: GameRecord; readonly side: Side }
   | { readonly kind: 'not-now' }
   | { readonly kind: 'stale' }
   | { readonly kind: 'gone' };
@@ -41,8 +41,8 @@ export class Hints {
     private readonly thinker: () => Thinker,
   ) {}
 
-  /** The best plays (three at most) for `userId` on the board of version `v`. */
-  async best(gameId: string, v: number, userId: number): Promise<HintResult> {
+  /** May `userId` have a hint on the board of version `v`? (Decided before any thinking.) */
+  async check(gameId: string, v: number, userId: number): Promise<HintCheck> {
     const rec = await this.games.get(gameId);
     if (!rec) return { kind: 'gone' };
     const g = rec.match.game;
@@ -50,6 +50,11 @@ export class Hints {
     const settings = await this.players.settings(userId);
     if (!side || !hintsOffered(rec, settings.hints) || g.phase !== 'move' || !g.dice || g.position.turn !== side) return { kind: 'not-now' };
     if (rec.v !== v) return { kind: 'stale' };
-    return { kind: 'hint', game: rec, side, plays: await this.thinker().rank(g, 3) };
+    return { kind: 'hint', game: rec, side };
+  }
+
+  /** The best plays (three at most) of the roll on the board of a granted hint. */
+  plays(granted: Extract<HintCheck, { kind: 'hint' }>): Promise<RankedPlay[]> {
+    return this.thinker().rank(granted.game.match.game, 3);
   }
 }

@@ -26,6 +26,7 @@
  *   rv|<game>|<r|e|N>      review a finished game (r), export it (e), show the presser's mistake N
  *   ht|<game>|<v>          a hint: the best plays of the roll on the board of version v
  */
+import { TURN_KEY } from '../app/clocks.js';
 import type { Press } from '../app/games.js';
 import { AUTO_ROLLS, HINT_MODES, LANGS, type AutoRoll, type HintMode, type BotLevel, type Lang, type SettingChange, type TurnStamp } from '../app/model.js';
 import { LEVELS_IN_ORDER } from '../ai/player.js';
@@ -262,7 +263,7 @@ export function parseCallback(data: string | undefined): Callback | null {
       return null;
     }
     case 'cl': {
-      if (parts.length !== 3 || !ID.test(parts[1]!) || !/^\d{1,3}\.\d{1,4}\.(turn|double|resign)\.(white|black)$/.test(parts[2]!)) return null;
+      if (parts.length !== 3 || !ID.test(parts[1]!) || !TURN_KEY.test(parts[2]!)) return null;
       return { kind: 'claim', id: parts[1]!, key: parts[2]! };
     }
     case 'rv': {

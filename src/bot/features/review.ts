@@ -353,14 +353,20 @@ export function reviewFeature(s: Services, reviews: Reviews): Composer<Ctx> {
     const cb = parseCallback(ctx.callbackQuery.data);
     if (!cb || cb.kind !== 'hint') return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
     const t = ctx.t.bind(ctx);
-    const r = await s.app.hints.best(cb.id, cb.v, ctx.from.id);
+    const r = await s.app.hints.check(cb.id, cb.v, ctx.from.id);
     if (r.kind === 'gone') return void (await answerQuery(ctx, t('toast-gone')));
     if (r.kind === 'not-now') return void (await answerQuery(ctx, t('hint-not-now')));
     if (r.kind === 'stale') return void (await answerQuery(ctx, t('toast-stale')));
-    const { game: rec, side, plays } = r;
+    const { game: rec, side } = r;
     // One hint per board version and person: pressing again points to the one above.
-    if (!(await s.app.dialogues.setIfAbsent(`hint-shown:${rec.id}:${rec.v}:${ctx.from.id}`, 1, 3600))) return void (await answerQuery(ctx, t('toast-hint-shown')));
+    const shownKey = `hint-shown:${rec.id}:${rec.v}:${ctx.from.id}`;
+    if (!(await s.app.dialogues.setIfAbsent(shownKey, 1, 3600))) return void (await answerQuery(ctx, t('toast-hint-shown')));
+    // Answered before the thinking; a hint that could not be thought out may be asked again.
     await answerQuery(ctx);
+    const plays = await s.app.hints.plays(r).catch(async (e: unknown) => {
+      await s.app.dialogues.delete(shownKey).catch(() => undefined);
+      throw e;
+    });
     const g = rec.match.game;
     if (plays.length === 0) return void (await attempt(() => ctx.reply(t('hint-none'))));
     const settings = await s.app.players.settings(ctx.from.id);

@@ -29,10 +29,7 @@ export function statsText(t: Translate, name: string, st: UserStats, places: Par
       any = true;
       const place = places[variant] ? t('stats-place', { place: places[variant]! }) : '';
       lines.push(t('stats-variant', { game: variant, variant: t(`variant-${variant}`), rating: String(Math.round(v.rating)), best: String(Math.round(v.best)), place, matches: v.matches, wins: v.wins, losses: v.losses, pointsWon: v.pointsWon, pointsLost: v.pointsLost, marsWon: v.marsWon, marsLost: v.marsLost, koksWon: v.koksWon, koksLost: v.koksLost }));
-      if (v.last.length) {
-        const results = v.last.slice(0, 5).map((r) => t('stats-result', { won: r.won ? 'yes' : 'no', score: r.score, opponent: r.opponent, delta: `${r.delta >= 0 ? '+' : '−'}${Math.abs(r.delta).toFixed(1)}` }));
-        lines.push(t('stats-last', { results: results.join('; ') }));
-      }
+      if (v.last.length) lines.push(lastResults(t, v, 5));
     }
     const bot = botLine(t, st, variant);
     if (bot) {
@@ -50,11 +47,14 @@ function notesOf(t: Translate, st: UserStats, variant: Variant): string[] {
   const notes: string[] = [];
   const bot = botLine(t, st, variant);
   if (bot) notes.push(bot);
-  if (v.last.length) {
-    const results = v.last.slice(0, 3).map((r) => t('stats-result', { won: r.won ? 'yes' : 'no', score: r.score, opponent: r.opponent, delta: `${r.delta >= 0 ? '+' : '−'}${Math.abs(r.delta).toFixed(1)}` }));
-    notes.push(t('stats-last', { results: results.join('; ') }));
-  }
+  if (v.last.length) notes.push(lastResults(t, v, 3));
   return notes;
+}
+
+/** The last `n` results in one line ("Last: won 3:1 vs Ann (+8.1); ..."). */
+function lastResults(t: Translate, v: VariantStats, n: number): string {
+  const results = v.last.slice(0, n).map((r) => t('stats-result', { won: r.won ? 'yes' : 'no', score: r.score, opponent: r.opponent, delta: `${r.delta >= 0 ? '+' : '−'}${Math.abs(r.delta).toFixed(1)}` }));
+  return t('stats-last', { results: results.join('; ') });
 }
 
 export function statsCommand(s: Services) {

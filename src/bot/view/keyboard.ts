@@ -124,8 +124,6 @@ export function gameKeyboard(rec: GameRecord, t: Translate, n: Numbering, opts: 
   return kb;
 }
 
-/** Which games offer hints is the use cases' rule (app/hints). */
-export { hintsOffered };
 
 export function mainMenu(t: Translate): InlineKeyboard {
   return new InlineKeyboard()
