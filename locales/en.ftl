@@ -493,3 +493,18 @@ hint-line = { $n }. { $play } ({ $equity })
 hint-none = No checker can move with this roll.
 hint-not-now = No hint here: hints are for your move in games against the bot, against easy and medium unless /settings say otherwise.
 toast-hint-shown = The hint for this roll is just above.
+
+## The Mini App (a live board)
+btn-open-board = 🎯 Open board
+menu-open-board = 🎯 Board
+btn-rematch-accept = 🔁 Accept the rematch
+webapp-title = Nardy board
+webapp-games = Your games
+webapp-no-games = You have no games in play. Start one in the chat: /play
+webapp-pick = Tap a checker, then where it goes.
+webapp-offline = No connection: trying again…
+webapp-resign-confirm = Resign how?
+webapp-not-player = This is not your game: only its players can open it here.
+webapp-unauthorized = Open this board from Telegram (the link has expired or is not Telegram's).
+webapp-rematch-waiting = Rematch offered: waiting for your opponent.
+webapp-open-new = Open the new game

@@ -507,3 +507,18 @@ hint-line = { $n }. { $play } ({ $equity })
 hint-none = С этим броском ни одна шашка не ходит.
 hint-not-now = Здесь подсказки нет: подсказки — для вашего хода в играх с ботом, с лёгким и средним, если в /settings не выбрано иначе.
 toast-hint-shown = Подсказка для этого броска — чуть выше.
+
+## Мини-приложение (живая доска)
+btn-open-board = 🎯 Открыть доску
+menu-open-board = 🎯 Доска
+btn-rematch-accept = 🔁 Принять реванш
+webapp-title = Доска для нард
+webapp-games = Ваши партии
+webapp-no-games = Сейчас у вас нет партий. Начните партию в чате: /play
+webapp-pick = Нажмите на шашку, затем на пункт, куда её поставить.
+webapp-offline = Нет связи: пробуем снова…
+webapp-resign-confirm = Как сдаться?
+webapp-not-player = Это не ваша партия: открыть её здесь могут только её игроки.
+webapp-unauthorized = Откройте доску из Telegram (ссылка устарела или пришла не из Telegram).
+webapp-rematch-waiting = Реванш предложен: ждём соперника.
+webapp-open-new = Открыть новую партию

@@ -25,6 +25,11 @@ export interface Config {
   readonly paceScale: number;
   /** Port of /healthz and /metrics in long-polling mode (webhook mode serves them on its port). */
   readonly httpPort: number | null;
+  /**
+   * The Mini App (a live board): its public HTTPS address (this server's /app/ behind it) and,
+   * for groups, its short name from @BotFather's /newapp (the direct link t.me/<bot>/<name>).
+   */
+  readonly webApp: { readonly url: string; readonly name: string | null } | null;
   /** Seconds a player has for a move in a group game, and in a game by link. */
   readonly groupMoveSeconds: number;
   readonly linkMoveSeconds: number;
@@ -125,6 +130,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('WEBHOOK_SECRET is required with a public WEBHOOK_URL: without it anyone could post updates to the bot');
   }
 
+  const webAppUrl = url('WEBAPP_URL', apiRoot ? ['https:', 'http:'] : ['https:']);
+  const webAppName = str('WEBAPP_NAME') ?? null;
+  if (webAppName !== null && !/^[A-Za-z0-9_]{3,30}$/.test(webAppName)) problems.push(`WEBAPP_NAME must be the Mini App's short name (3-30 letters, digits or "_"), not "${webAppName}"`);
+  if (webAppName !== null && !webAppUrl) problems.push('WEBAPP_NAME needs WEBAPP_URL (the address the Mini App is served at)');
+  if (webAppUrl && !webhookUrl && str('HTTP_PORT') === undefined) problems.push('WEBAPP_URL needs HTTP_PORT (long polling) or WEBHOOK_URL: the Mini App is served by the bot\'s HTTP server');
+
   const config: Config = {
     botToken: botToken ?? '',
     redisUrl,
@@ -142,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     aiThreads: int('AI_THREADS', 1, 0, 16),
     paceScale: num('PACE_SCALE', 1, 0.01, 1),
     httpPort: str('HTTP_PORT') === undefined ? null : int('HTTP_PORT', 8081, 1, 65535),
+    webApp: webAppUrl ? { url: webAppUrl, name: webAppName } : null,
     groupMoveSeconds: int('GROUP_MOVE_SECONDS', 300, 10, 7 * 86400),
     linkMoveSeconds: int('LINK_MOVE_SECONDS', 86400, 10, 30 * 86400),
     linkNoticeSeconds: int('LINK_NOTICE_SECONDS', 20, 0, 3600),

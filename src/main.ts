@@ -7,6 +7,7 @@ import { ALIVE_SECONDS, createApp, isStorageDown } from './app/index.js';
 import { createBot } from './bot/index.js';
 import { Metrics } from './bot/metrics.js';
 import { HttpStartError, startHttp } from './bot/server.js';
+import { createWebApp } from './bot/webapp/index.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { warmUpRenderer } from './render/index.js';
@@ -73,7 +74,7 @@ async function main(): Promise<void> {
   const aliveSeconds = Math.max(ALIVE_SECONDS, Math.ceil((cfg.timerTickMs * 3) / 1000));
   await app.inbox.beat(aliveSeconds).catch(() => undefined);
   const metrics = new Metrics();
-  const { bot, publishCommands, resume, settled, tick, sweep } = createBot(cfg, app, log, { metrics });
+  const { bot, services, publishCommands, resume, settled, tick, sweep } = createBot(cfg, app, log, { metrics });
 
   const t0 = performance.now();
   await warmUpRenderer();
@@ -86,6 +87,11 @@ async function main(): Promise<void> {
     fail(`cannot start the bot: Telegram ${cfg.apiRoot ? `at ${cfg.apiRoot} ` : ''}refused the token or is unreachable (${(e as Error).message})`);
   }
   await publishCommands().catch((e: unknown) => log.warn({ err: e }, 'could not publish the command menus'));
+  if (cfg.webApp) {
+    // The chat's menu button opens the Mini App (the person's games) in private chats.
+    const text = services.t(cfg.defaultLanguage)('menu-open-board');
+    await bot.api.setChatMenuButton({ menu_button: { type: 'web_app', text, web_app: { url: `${cfg.webApp.url}/` } } }).catch((e: unknown) => log.warn({ err: e }, 'could not set the menu button'));
+  }
   const resumed = await resume().catch((e: unknown) => (log.warn({ err: e }, 'could not send the waiting boards'), 0));
   if (resumed) log.info({ games: resumed }, 'sent the boards of games started before a stop');
 
@@ -96,7 +102,9 @@ async function main(): Promise<void> {
     if (Date.now() - telegram.at > 15_000) telegram = { ok: await within(5000, bot.api.getMe(), 'timeout').then(() => true, () => false), at: Date.now() };
     return { redis, telegram: telegram.ok };
   };
-  const http = { log, health, metrics: () => metrics.text() };
+  // The Mini App, on the same HTTP server (the webhook's port, or HTTP_PORT).
+  const webApp = cfg.webApp ? createWebApp(services, { botToken: cfg.botToken }) : null;
+  const http = { log, health, metrics: () => metrics.text(), ...(webApp ? { pages: webApp.handle } : {}) };
 
   let runner: RunnerHandle | null = null;
   let server: Server | null = null;
@@ -174,6 +182,8 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     if (runner?.isRunning()) await runner.stop();
+    // Live pages' streams end first (each page opens another, on another instance if need be).
+    await webApp?.close().catch(() => undefined);
     if (server) await new Promise((resolve) => server!.close(resolve));
     // Updates in hand are finished and their boards sent (within bounds).
     await within(10_000, Promise.all([...inflight]).then(() => settled()), 'timeout').catch(() => log.warn('stopped with work left undone'));

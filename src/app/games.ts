@@ -259,6 +259,7 @@ export class Games {
   /** A new game was stored (by a challenge or an invitation): its first clock starts. */
   async started(rec: GameRecord): Promise<void> {
     await this.deps.clocks?.turn(rec);
+    this.tell(rec);
   }
 
   private roll(rec: GameRecord, match: MatchState): Dice {
@@ -453,7 +454,13 @@ export class Games {
     if (ended && this.deps.gameOver) await this.deps.gameOver(saved).catch((e: unknown) => this.log('noting the game over failed', e, saved.id));
     if (ending && this.deps.stats) await this.recordMatch(saved).catch((e: unknown) => this.log('recording the match failed (the rate timer retries)', e, saved.id));
     await this.deps.clocks?.turn(saved);
+    this.tell(saved);
     return { result, rec: saved };
+  }
+
+  /** Every instance hears of the change (live views wait for it); a lost word only delays them. */
+  tell(rec: GameRecord): void {
+    this.store.feed.publish(rec.id, rec.v).catch((e: unknown) => this.log('telling a change failed', e, rec.id));
   }
 
   /** Take a finished match into the statistics (once; the rate timer retries what fails). */

@@ -1,7 +1,7 @@
 /** The use cases over one store: what the bot layer (and tests) build once. */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { StoreFull, StoreUnavailable, type Store } from '../store/types.js';
+import { StoreFull, StoreUnavailable, type GameFeed, type Store } from '../store/types.js';
 import type { Thinker } from '../ai/thinker.js';
 import { BoardPlaces } from './boards.js';
 import { Challenges } from './challenges.js';
@@ -46,6 +46,8 @@ export interface App {
   firstDelivery(updateId: number): Promise<boolean>;
   /** Updates taken at least once: recorded before Telegram is told, finished once handled. */
   readonly inbox: Inbox;
+  /** Games' changes, heard by every instance (live views wait for them). */
+  readonly feed: GameFeed;
   /** Throws when the storage cannot be reached. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -113,6 +115,7 @@ export function createApp(store: Store, opts: AppOptions): App {
     firstDelivery: (id) => store.updates.claim(id),
     inbox: inboxOf(store, opts.now ?? Date.now),
     pacing: store.pacing,
+    feed: store.feed,
     ping: () => store.ping(),
     close: () => store.close(),
   };

@@ -16,7 +16,7 @@ import { renderPosition } from '../render/index.js';
 import { attempt, type Outbox } from './outbox.js';
 import { sameButtons } from './replies.js';
 import { caption } from './view/caption.js';
-import { gameKeyboard } from './view/keyboard.js';
+import { gameKeyboard, openBoardFor, type OpenBoard } from './view/keyboard.js';
 import { renderOptions, viewerOf } from './view/board.js';
 import { eventText, playerName, translator } from './view/text.js';
 import { sideOfUser } from '../app/games.js';
@@ -47,6 +47,8 @@ export interface BoardDeps {
   readonly notices?: Notices;
   /** The first wait before a failed board is tried again, in ms (BOARD_RETRY_MS). */
   readonly retryMs?: number;
+  /** The Mini App (WEBAPP_URL, WEBAPP_NAME) and the bot's username: boards get "Open board". */
+  readonly webApp?: { readonly url: string; readonly name: string | null; readonly bot: () => string } | null;
 }
 
 /** What notices need of the store: a key taken once, the last notice's message. */
@@ -230,6 +232,11 @@ export class Boards {
     return { result: r, v: r === 'flood' || r === 'resend' || r === 'failed' ? -1 : rec.v };
   }
 
+  private openBoard(rec: GameRecord, chatId: number): OpenBoard | null {
+    const w = this.deps.webApp;
+    return w ? openBoardFor(w, w.bot(), rec.id, chatId) : null;
+  }
+
   private async send(rec: GameRecord, chatId: number, opts: ShowOptions): Promise<Sent> {
     const key = `${rec.id}:${chatId}`;
     const before = this.shown.get(key);
@@ -241,7 +248,7 @@ export class Boards {
     const shown = seatView(rec, seat, before?.turn === turnOf(rec) ? before.events : undefined);
     const text = caption(shown, seat, t, settings);
     const claim = (await this.deps.claimOf?.(rec)) ?? null;
-    const markup = gameKeyboard(shown, t, { viewer: viewerOf(rec, seat, settings), variant: rec.match.variant }, { ...opts, seatOwner: seat.owner, claim, hints: settings.hints });
+    const markup = gameKeyboard(shown, t, { viewer: viewerOf(rec, seat, settings), variant: rec.match.variant }, { ...opts, seatOwner: seat.owner, claim, hints: settings.hints, openBoard: this.openBoard(rec, chatId) });
     const options = renderOptions(shown, seat, t, settings);
     // A waiting board's buttons (Resign…) work a version behind, so a new version alone is no
     // reason to edit it.

@@ -106,7 +106,7 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
     last: async (gameId: string, chatId: number) => ((await app.dialogues.read(`notice-msg:${gameId}:${chatId}`)) as number | undefined) ?? null,
     remember: (gameId: string, chatId: number, messageId: number) => app.dialogues.write(`notice-msg:${gameId}:${chatId}`, messageId, 3 * 86_400),
   };
-  const boards = new Boards({ api: bot.api, outbox, i18n, places: app.places, players: app.players, log, metrics, latest: (id) => app.games.get(id), claimOf, notices });
+  const boards = new Boards({ api: bot.api, outbox, i18n, places: app.places, players: app.players, log, metrics, latest: (id) => app.games.get(id), claimOf, notices, webApp: config.webApp ? { ...config.webApp, bot: () => (bot.isInited() ? bot.botInfo.username : '') } : null });
   if (metrics) setAnswerObserver((ms) => metrics.answer.observe(ms / 1000));
   const services: Services = { config, api: bot.api, app, boards, i18n, log, langOf, t: (lang) => translator(i18n, lang), chatDelay: (chatId) => pacer.delay(chatId) };
 
@@ -200,7 +200,7 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
   root.on('callback_query:data', async (ctx) => {
     await answerQuery(ctx, ctx.t('toast-bad-button'));
   });
-  root.use(privateFallback());
+  root.use(privateFallback(config.webApp?.url ?? null));
 
   const resume = async (): Promise<number> => {
     let shown = 0;

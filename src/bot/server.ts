@@ -2,7 +2,8 @@
  * The bot's HTTP server: the webhook (in webhook mode) and, in both modes, GET /healthz and
  * GET /metrics. The webhook answers 200 as soon as an update is taken, whatever its handling
  * does later (Telegram re-delivers an update until it gets a 200); bodies are limited in size,
- * the secret header is checked, other methods get 405.
+ * the secret header is checked, other methods get 405. With the Mini App, its page and API
+ * (/app/, see webapp/) are served here too.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Logger } from '../logger.js';
@@ -16,6 +17,8 @@ export interface HttpOptions {
   readonly webhook?: { readonly path: string; readonly secret: string | null; readonly onUpdate: (update: { update_id: number }) => Promise<void> };
   readonly health: () => Promise<{ redis: boolean; telegram: boolean }>;
   readonly metrics: () => Promise<string>;
+  /** Other pages served here (the Mini App under /app/): true when it took the request. */
+  readonly pages?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 }
 
 export class HttpStartError extends Error {}
@@ -60,6 +63,7 @@ export async function startHttp(opts: HttpOptions): Promise<Server> {
       return send(res, ok ? 200 : 503, JSON.stringify({ ok, ...h }) + '\n', { 'content-type': 'application/json' });
     }
     const hook = opts.webhook;
+    if (opts.pages && (!hook || path !== hook.path) && (await opts.pages(req, res))) return;
     if (!hook || path !== hook.path) return send(res, 404, 'not found\n');
     if (req.method !== 'POST') return send(res, 405, 'method not allowed\n', { allow: 'POST' });
     if (hook.secret && req.headers['x-telegram-bot-api-secret-token'] !== hook.secret) return send(res, 401, 'unauthorized\n');

@@ -1,5 +1,5 @@
 /** The in-process store: the same contract as Redis, kept in Maps; everything ends with the process. */
-import type { BoardMessage, BoardStore, ChallengeStore, DialogueStore, GameStore, InvitationStore, PaceStore, SaveResult, StatsStore, Store, StoredGame, StoreTtl, TimerStore, UpdateStore, UserStore } from './types.js';
+import type { BoardMessage, BoardStore, ChallengeStore, DialogueStore, GameFeed, GameStore, InvitationStore, PaceStore, SaveResult, StatsStore, Store, StoredGame, StoreTtl, TimerStore, UpdateStore, UserStore } from './types.js';
 
 interface Entry<T> {
   value: T;
@@ -398,6 +398,18 @@ class MemoryPacing implements PaceStore {
   }
 }
 
+/** One process's feed: listeners are called after the publisher's turn. */
+export class MemoryFeed implements GameFeed {
+  private readonly listeners = new Set<(id: string, v: number) => void>();
+  async publish(id: string, v: number): Promise<void> {
+    for (const l of [...this.listeners]) queueMicrotask(() => l(id, v));
+  }
+  async subscribe(listener: (id: string, v: number) => void): Promise<() => Promise<void>> {
+    this.listeners.add(listener);
+    return async () => void this.listeners.delete(listener);
+  }
+}
+
 export class MemoryStore implements Store {
   readonly kind = 'memory' as const;
   readonly games: MemoryGames;
@@ -410,6 +422,7 @@ export class MemoryStore implements Store {
   readonly invitations: InvitationStore;
   readonly stats: StatsStore = new MemoryStats();
   readonly timers: TimerStore = new MemoryTimers();
+  readonly feed: GameFeed = new MemoryFeed();
 
   constructor(ttl: StoreTtl, now: () => number = Date.now) {
     this.games = new MemoryGames(ttl, now);

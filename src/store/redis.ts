@@ -6,7 +6,7 @@
  * records). Every key has a lifetime (README, "What Redis holds").
  */
 import { Cluster, Redis } from 'ioredis';
-import { StoreFull, StoreUnavailable, type BoardMessage, type BoardStore, type ChallengeStore, type DialogueStore, type GameStore, type InvitationStore, type SaveResult, type StatsStore, type Store, type StoredGame, type StoreTtl, type PaceStore, type TimerStore, type UpdateStore, type UserStore } from './types.js';
+import { StoreFull, StoreUnavailable, type BoardMessage, type BoardStore, type ChallengeStore, type DialogueStore, type GameFeed, type GameStore, type InvitationStore, type SaveResult, type StatsStore, type Store, type StoredGame, type StoreTtl, type PaceStore, type TimerStore, type UpdateStore, type UserStore } from './types.js';
 
 const CAS = `
 local cur = redis.call('HGET', KEYS[1], 'v')
@@ -537,6 +537,48 @@ export interface RedisOptions {
   readonly connectWaitMs?: number;
 }
 
+/**
+ * Games' changes over Redis pub/sub, on a connection of its own (a subscribed connection runs no
+ * other command), opened when the first listener comes. In a cluster a PUBLISH reaches every node.
+ */
+class RedisFeed implements GameFeed {
+  private sub: Client | null = null;
+  private readonly listeners = new Set<(id: string, v: number) => void>();
+
+  constructor(
+    private readonly redis: Client,
+    private readonly channel: string,
+  ) {}
+
+  async publish(id: string, v: number): Promise<void> {
+    await this.redis.publish(this.channel, `${id}:${v}`);
+  }
+
+  async subscribe(listener: (id: string, v: number) => void): Promise<() => Promise<void>> {
+    this.listeners.add(listener);
+    if (!this.sub) {
+      const sub = (this.sub = this.redis.duplicate() as Client);
+      sub.on('error', () => undefined);
+      sub.on('message', (channel: string, message: string) => {
+        if (channel !== this.channel) return;
+        const m = /^([0-9a-z]{1,40}):(\d{1,12})$/.exec(message);
+        if (!m) return;
+        for (const l of [...this.listeners]) l(m[1]!, Number(m[2]));
+      });
+      // Subscribed again by ioredis after each reconnection.
+      if (sub.status !== 'ready') await new Promise<void>((resolve) => sub.once('ready', () => resolve()));
+      await sub.subscribe(this.channel);
+    }
+    return async () => void this.listeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    const sub = this.sub;
+    this.sub = null;
+    if (sub) await sub.quit().catch(() => sub.disconnect());
+  }
+}
+
 export class RedisStore implements Store {
   readonly kind = 'redis' as const;
   readonly redis: Scripted;
@@ -550,6 +592,7 @@ export class RedisStore implements Store {
   readonly invitations: InvitationStore;
   readonly stats: StatsStore;
   readonly timers: TimerStore;
+  readonly feed: RedisFeed;
   private up = false;
   private everUp = false;
   /** The last connection error (start-up reports it). */
@@ -593,6 +636,7 @@ export class RedisStore implements Store {
     this.invitations = guard(new RedisInvitations(this.redis, keys, ttl, new RedisGames(this.redis, keys, ttl)), ready);
     this.stats = guard(new RedisStats(this.redis, keys), ready);
     this.timers = guard(new RedisTimers(this.redis, keys, ttl), ready);
+    this.feed = new RedisFeed(client, `${prefix}feed`);
   }
 
   /** Wait (a little) for the first connection; later, an outage shows as failing commands. */
@@ -623,6 +667,7 @@ export class RedisStore implements Store {
   }
 
   async close(): Promise<void> {
+    await this.feed.close();
     await this.redis.quit().catch(() => this.redis.disconnect());
   }
 }

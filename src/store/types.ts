@@ -177,6 +177,18 @@ export interface PaceStore {
   hold(key: string, ms: number): Promise<void>;
 }
 
+/**
+ * Changes of games, told to every instance (Redis pub/sub): what a live view (the Mini App) waits
+ * for. Best effort: a listener also looks at the stored version now and then, so a message lost
+ * in a failover only delays a view.
+ */
+export interface GameFeed {
+  /** Tell every instance that game `id` is now at version `v`. */
+  publish(id: string, v: number): Promise<void>;
+  /** Hear every game's changes (this instance's too); returns the way to stop. */
+  subscribe(listener: (id: string, v: number) => void): Promise<() => Promise<void>>;
+}
+
 export interface StoreTtl {
   readonly challengeSeconds: number;
   readonly finishedSeconds: number;
@@ -195,6 +207,7 @@ export interface Store {
   readonly invitations: InvitationStore;
   readonly stats: StatsStore;
   readonly timers: TimerStore;
+  readonly feed: GameFeed;
   /** Throws when the storage cannot be reached. */
   ping(): Promise<void>;
   close(): Promise<void>;

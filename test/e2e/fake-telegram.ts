@@ -31,6 +31,8 @@ export interface FakeChat {
 export interface InlineButton {
   text: string;
   callback_data?: string;
+  url?: string;
+  web_app?: { url: string };
 }
 
 export interface FakeMessage {
@@ -164,6 +166,8 @@ export class FakeTelegram extends EventEmitter {
 
   /** Set by setWebhook: updates are then POSTed there, as Telegram does, instead of polled. */
   webhook: { url: string; secret: string | undefined } | null = null;
+  /** The chats' menu button as last set (setChatMenuButton). */
+  menuButton: unknown = null;
   private deliveries = 0;
   private readonly outgoing: Array<{ update_id: number } & Record<string, unknown>> = [];
 
@@ -445,8 +449,20 @@ export class FakeTelegram extends EventEmitter {
     return [{ file_id: id, file_unique_id: id.slice(0, 16), width: w, height: h, file_size: png.length }];
   }
 
+  /** A Mini App's address: HTTPS (Telegram's rule), or this machine's loopback in tests. */
+  private webAppUrl(url: unknown): void {
+    const ok = typeof url === 'string' && (/^https:\/\/[^\s]+$/.test(url) || /^http:\/\/127\.0\.0\.1:\d+\/[^\s]*$/.test(url));
+    if (!ok) this.fail(400, 'Bad Request: BUTTON_URL_INVALID');
+  }
+
   private markup(params: Record<string, unknown>): FakeMessage['reply_markup'] {
     const rm = params.reply_markup as FakeMessage['reply_markup'] | undefined;
+    for (const b of (rm?.inline_keyboard ?? []).flat() as Array<{ web_app?: { url?: unknown } }>) {
+      if (b.web_app === undefined) continue;
+      // web_app buttons are for private chats only.
+      if (Number(params.chat_id) < 0 || params.inline_message_id !== undefined) this.fail(400, 'Bad Request: BUTTON_TYPE_INVALID');
+      this.webAppUrl(b.web_app.url);
+    }
     return rm && rm.inline_keyboard && rm.inline_keyboard.flat().length > 0 ? rm : undefined;
   }
 
@@ -461,6 +477,15 @@ export class FakeTelegram extends EventEmitter {
       case 'deleteWebhook':
         this.webhook = null;
         return true;
+      case 'setChatMenuButton': {
+        const mb = params.menu_button as { type?: string; text?: string; web_app?: { url?: unknown } } | undefined;
+        if (mb?.type === 'web_app') {
+          if (!mb.text) this.fail(400, 'Bad Request: BUTTON_TEXT_EMPTY');
+          this.webAppUrl(mb.web_app?.url);
+        }
+        this.menuButton = mb ?? null;
+        return true;
+      }
       case 'setMyCommands':
       case 'deleteMyCommands':
         return true;

@@ -146,3 +146,31 @@ export async function advanceToEndgame(store: Store, gameId: string, borneOff = 
   }
   throw new Error('the game did not reach its end game');
 }
+
+const privateChat = (u: FakeUser): FakeChat => ({ id: u.id, type: 'private', first_name: u.first_name });
+const gameIdOfBoard = (msg: FakeMessage): string | undefined => buttons(msg).find((b) => b.data.startsWith('g|'))?.data.split('|')[1];
+
+/** The inviter makes an invitation by link through the menu; returns its id. */
+export async function inviteByLink(fake: FakeTelegram, from: FakeUser, variant: 'long' | 'short', length: number): Promise<string> {
+  const chat = privateChat(from);
+  fake.sendText(chat, from, '/start');
+  const menu = await fake.waitFor(() => fake.chatMessages(chat.id).filter((m) => buttons(m).some((b) => b.data === 'm|friend')).at(-1), 10_000, 'the menu');
+  await fake.answerOf(fake.press(menu, from, 'm|friend'));
+  const friend = await fake.waitFor(() => fake.chatMessages(chat.id).filter((m) => buttons(m).some((b) => b.data === `fr|${variant}`)).at(-1), 10_000, 'the friend menu');
+  await fake.answerOf(fake.press(friend, from, `fr|${variant}`));
+  await fake.answerOf(fake.press(friend, from, `fr|${variant}|${length}`));
+  if (length > 1) await fake.answerOf(fake.press(friend, from, `fr|${variant}|${length}|0`));
+  const made = await fake.waitFor(() => /start=i_([0-9a-z]{10})/.exec(fake.messages.get(`${chat.id}:${friend.message_id}`)?.text ?? ''), 10_000, 'the invitation');
+  return made[1]!;
+}
+
+/** The friend opens the link and presses Accept; resolves once both boards are up. */
+export async function acceptLink(fake: FakeTelegram, by: FakeUser, inviter: FakeUser, id: string): Promise<void> {
+  const chat = privateChat(by);
+  const count = fake.messageCount(chat.id);
+  fake.sendText(chat, by, `/start i_${id}`);
+  const open = await fake.waitFor(() => fake.chatMessages(chat.id).slice(count).find((m) => buttons(m).some((b) => b.data.startsWith(`iv|${id}`))), 10_000, 'the invitation');
+  const acceptData = buttons(open).find((b) => /Accept|Принять/.test(b.text))!.data;
+  await fake.answerOf(fake.press(open, by, acceptData));
+  await fake.waitFor(() => board(fake, by.id) && board(fake, inviter.id) && gameIdOfBoard(board(fake, by.id)!) === id && gameIdOfBoard(board(fake, inviter.id)!) === id, 15_000, 'both boards');
+}

@@ -16,7 +16,7 @@ import { createI18n } from '../../src/bot/i18n.js';
 import { DEFAULT_SETTINGS } from '../../src/app/model.js';
 import { RedisStore } from '../../src/store/index.js';
 import { FakeTelegram, type FakeChat, type FakeMessage, type FakeUser } from './fake-telegram.js';
-import { board, buttons, choose, pressAndWait, startBot, type BotProcess } from './harness.js';
+import { acceptLink, board, buttons, choose, inviteByLink, pressAndWait, startBot, type BotProcess } from './harness.js';
 
 const PACE = '0.1';
 const ttl = { challengeSeconds: 600, finishedSeconds: 600, idleSeconds: 600 };
@@ -46,28 +46,11 @@ const gameIdOf = (msg: FakeMessage): string => buttons(msg).find((b) => b.data.s
 const games = (): Games => new Games({ store });
 
 /** The inviter makes an invitation by link through the menu; returns its id. */
-async function invite(from: FakeUser, variant: 'long' | 'short', length: number): Promise<string> {
-  const chat = chatOf(from);
-  fake.sendText(chat, from, '/start');
-  const menu = await fake.waitFor(() => fake.chatMessages(chat.id).filter((m) => buttons(m).some((b) => b.data === 'm|friend')).at(-1), 10_000, 'the menu');
-  await fake.answerOf(fake.press(menu, from, 'm|friend'));
-  const friend = await fake.waitFor(() => fake.chatMessages(chat.id).filter((m) => buttons(m).some((b) => b.data === `fr|${variant}`)).at(-1), 10_000, 'the friend menu');
-  await fake.answerOf(fake.press(friend, from, `fr|${variant}`));
-  await fake.answerOf(fake.press(friend, from, `fr|${variant}|${length}`));
-  if (length > 1) await fake.answerOf(fake.press(friend, from, `fr|${variant}|${length}|0`));
-  const made = await fake.waitFor(() => /start=i_([0-9a-z]{10})/.exec(fake.messages.get(`${chat.id}:${friend.message_id}`)?.text ?? ''), 10_000, 'the invitation');
-  return made[1]!;
-}
+const invite = (from: FakeUser, variant: 'long' | 'short', length: number): Promise<string> => inviteByLink(fake, from, variant, length);
 
 /** The friend opens the link and presses Accept; resolves with the game once both boards are up. */
 async function accept(by: FakeUser, inviter: FakeUser, id: string): Promise<GameRecord> {
-  const chat = chatOf(by);
-  const count = fake.messageCount(chat.id);
-  fake.sendText(chat, by, `/start i_${id}`);
-  const open = await fake.waitFor(() => fake.chatMessages(chat.id).slice(count).find((m) => buttons(m).some((b) => b.data.startsWith(`iv|${id}`))), 10_000, 'the invitation');
-  const acceptData = buttons(open).find((b) => /Accept|Принять/.test(b.text))!.data;
-  await fake.answerOf(fake.press(open, by, acceptData));
-  await fake.waitFor(() => board(fake, by.id) && board(fake, inviter.id) && gameIdOf(board(fake, by.id)!) === id && gameIdOf(board(fake, inviter.id)!) === id, 15_000, 'both boards');
+  await acceptLink(fake, by, inviter, id);
   return (await games().get(id))!;
 }
 

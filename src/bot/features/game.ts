@@ -1,7 +1,7 @@
 /** Game buttons: every press is answered first; then the board (and the bot's turn) follows. */
 import { answerQuery } from '../replies.js';
 import { Composer } from 'grammy';
-import { sideOfUser, toAct, type PressResult } from '../../app/games.js';
+import { sideOfUser, toAct, type PressResult, type RematchResult } from '../../app/games.js';
 import type { GameRecord } from '../../app/model.js';
 import { actor } from '../../engine/game.js';
 import { parseCallback } from '../codec.js';
@@ -38,22 +38,12 @@ export function gameFeature(s: Services): Composer<Ctx> {
       }
       if (!sideOfUser(rec, userId)) return void (await answerQuery(ctx, ctx.t('toast-not-player')));
       if (act.type === 'rematch') {
-        const r = await s.app.games.rematch(rec.id, rec.v, userId, await s.app.players.matchDice(userId, ctx.callbackQuery.id));
-        if (r.kind === 'offered') {
-          await answerQuery(ctx, ctx.t('toast-rematch-offered'));
-          return void s.boards.show(r.game);
-        }
+        const r = await playRematch(s, rec, rec.v, userId, ctx.callbackQuery.id, pressedAt);
+        if (r.kind === 'offered') return void (await answerQuery(ctx, ctx.t('toast-rematch-offered')));
         if (r.kind === 'offered-already') return void (await answerQuery(ctx, ctx.t('toast-rematch-waiting')));
         if (r.kind === 'not-player') return void (await answerQuery(ctx, ctx.t('toast-not-player')));
         if (r.kind !== 'started') return void (await answerQuery(ctx, ctx.t('toast-stale')));
-        const next = r.game;
-        await answerQuery(ctx, ctx.t('toast-rematch'));
-        for (const seat of rec.seats) {
-          const old = (await s.boards.messageOf(rec, seat.chatId)) ?? (pressedAt?.chatId === seat.chatId ? pressedAt.messageId : null);
-          if (old !== null) await s.boards.retire(seat.chatId, old);
-        }
-        await showGame(s, next);
-        return;
+        return void (await answerQuery(ctx, ctx.t('toast-rematch')));
       }
       const who = actor(rec.match.game);
       const side = sideOfUser(rec, userId);
@@ -91,6 +81,22 @@ export function gameFeature(s: Services): Composer<Ctx> {
   });
 
   return c;
+}
+
+/**
+ * A rematch pressed (on a board or in the Mini App): between people an offer on the boards until
+ * the other accepts; when it starts, the old boards are retired and the new match's shown.
+ */
+export async function playRematch(s: Services, rec: GameRecord, v: number, userId: number, pressId: string, pressedAt: { chatId: number; messageId: number } | null = null): Promise<RematchResult> {
+  const r = await s.app.games.rematch(rec.id, v, userId, await s.app.players.matchDice(userId, pressId));
+  if (r.kind === 'offered') void s.boards.show(r.game);
+  if (r.kind !== 'started') return r;
+  for (const seat of rec.seats) {
+    const old = (await s.boards.messageOf(rec, seat.chatId)) ?? (pressedAt?.chatId === seat.chatId ? pressedAt.messageId : null);
+    if (old !== null) await s.boards.retire(seat.chatId, old);
+  }
+  await showGame(s, r.game);
+  return r;
 }
 
 /** True when every game button of the message belongs to the game `id`. */

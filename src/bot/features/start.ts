@@ -23,7 +23,7 @@ export function startCommand(s: Services) {
     if (payload === 'bot') return void (await ctx.reply(t('play-bot-variant'), { reply_markup: variantMenu(t) }));
     if (payload === 'friend') return friendMenu(ctx);
     if (payload !== '') await ctx.reply(t('start-unknown-link'));
-    await ctx.reply(t('start-welcome', { name: displayName(ctx.from!) }), { reply_markup: mainMenu(t) });
+    await ctx.reply(t('start-welcome', { name: displayName(ctx.from!) }), { reply_markup: mainMenu(t, s.config.webApp?.url ?? null) });
   };
 }
 
@@ -40,13 +40,13 @@ export async function help(ctx: Ctx): Promise<void> {
  * Anything in a private chat that nothing else answered (plain text, an unknown command, a
  * sticker): a short hint and the menu, never silence.
  */
-export function privateFallback(): Composer<Ctx> {
+export function privateFallback(webAppUrl: string | null = null): Composer<Ctx> {
   const c = new Composer<Ctx>();
   c.chatType('private').on('message', async (ctx) => {
     const t = (ctx as unknown as Ctx).t.bind(ctx);
     const text = ctx.message.text ?? '';
     const key = text.startsWith('/') ? 'private-unknown-command' : 'private-hint';
-    await ctx.reply(t(key, { command: quote(text.split(/\s/)[0] ?? '', 30) }), { reply_markup: mainMenu(t) });
+    await ctx.reply(t(key, { command: quote(text.split(/\s/)[0] ?? '', 30) }), { reply_markup: mainMenu(t, webAppUrl) });
   });
   return c;
 }

@@ -39,6 +39,25 @@ export interface KeyboardOptions {
   readonly claim?: { readonly side: Side; readonly key: string } | null;
   /** The hint setting of the person the board is for (games against the bot). */
   readonly hints?: HintMode;
+  /** The Mini App's board: a web_app button (private chats) or its direct link (groups). */
+  readonly openBoard?: OpenBoard | null;
+}
+
+export type OpenBoard = { readonly kind: 'web_app' | 'url'; readonly url: string };
+
+/** The Mini App's button for a game's board in a chat (null: no Mini App, or no way to open it there). */
+export function openBoardFor(webApp: { url: string; name: string | null } | null, bot: string, gameId: string, chatId: number): OpenBoard | null {
+  if (!webApp) return null;
+  // A web_app button works in private chats only; a group gets the app's direct link.
+  if (chatId > 0) return { kind: 'web_app', url: `${webApp.url}/?g=${gameId}` };
+  return webApp.name && bot ? { kind: 'url', url: `https://t.me/${bot}/${webApp.name}?startapp=${gameId}` } : null;
+}
+
+function openBoardRow(kb: InlineKeyboard, t: Translate, open: OpenBoard | null | undefined): void {
+  if (!open) return;
+  kb.row();
+  if (open.kind === 'web_app') kb.webApp(t('btn-open-board'), open.url);
+  else kb.url(t('btn-open-board'), open.url);
 }
 
 export function gameKeyboard(rec: GameRecord, t: Translate, n: Numbering, opts: KeyboardOptions = {}): InlineKeyboard {
@@ -66,6 +85,7 @@ export function gameKeyboard(rec: GameRecord, t: Translate, n: Numbering, opts: 
       }
       if (g.phase !== 'resign' && g.phase !== 'double') kb.text(t('btn-resign'), data({ type: 'resign-menu' }));
       claimRow();
+      openBoardRow(kb, t, opts.openBoard);
       return kb;
     }
   }
@@ -121,12 +141,15 @@ export function gameKeyboard(rec: GameRecord, t: Translate, n: Numbering, opts: 
   }
   if (g.phase === 'move' && hintsOffered(rec, opts.hints ?? 'auto')) kb.row().text(t('btn-hint'), encode({ kind: 'hint', id: rec.id, v: rec.v }));
   claimRow();
+  openBoardRow(kb, t, opts.openBoard);
   return kb;
 }
 
 
-export function mainMenu(t: Translate): InlineKeyboard {
-  return new InlineKeyboard()
+/** The main menu (a private chat); with the Mini App, its board of one's games too. */
+export function mainMenu(t: Translate, webAppUrl: string | null = null): InlineKeyboard {
+  const kb = webAppUrl ? new InlineKeyboard().webApp(t('menu-open-board'), `${webAppUrl}/`).row() : new InlineKeyboard();
+  return kb
     .text(t('menu-play-bot'), encode({ kind: 'menu', item: 'bot' }))
     .text(t('menu-play-friend'), encode({ kind: 'menu', item: 'friend' }))
     .row()

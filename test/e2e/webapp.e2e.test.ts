@@ -1,0 +1,292 @@
+/// <reference lib="dom" />
+/**
+ * End to end, the Mini App: the bot as a process (HTTP_PORT, WEBAPP_URL) against the fake Bot
+ * API, and two players in a real browser (Debian's chromium driven by playwright-core), each in a
+ * page of their own with Telegram's signed launch data. They play a short and a long game by link
+ * to the end on the page's board (tapping checkers and their lit targets), while the chat boards
+ * follow; forged and replayed requests change nothing; the layout is checked at 360 and 1280 px.
+ * The games start from their end game (the whole of a game by link is played in social.e2e).
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { Games } from '../../src/app/games.js';
+import { signInitData } from '../../src/bot/webapp/init-data.js';
+import { CSP } from '../../src/bot/webapp/index.js';
+import { RedisStore } from '../../src/store/index.js';
+import { freePort } from '../setup/redis.js';
+import { FakeTelegram, type FakeUser } from './fake-telegram.js';
+import { acceptLink, advanceToEndgame, board, buttons, inviteByLink, startBot, type BotProcess } from './harness.js';
+
+const PACE = '0.1';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const OUT = 'test-output/webapp';
+const ttl = { challengeSeconds: 600, finishedSeconds: 600, idleSeconds: 600 };
+let fake: FakeTelegram;
+let bot: BotProcess;
+let store: RedisStore;
+let browser: Browser;
+let base: string;
+
+const ann0: FakeUser = { id: 7101, first_name: 'Ann', language_code: 'en' };
+const ben0: FakeUser = { id: 7102, first_name: 'Бен', language_code: 'ru' };
+const eve: FakeUser = { id: 7103, first_name: 'Eve', language_code: 'en' };
+const cid: FakeUser = { id: 7104, first_name: 'Cid', language_code: 'en' };
+const dan: FakeUser = { id: 7105, first_name: 'Дан', language_code: 'ru' };
+const fay: FakeUser = { id: 7106, first_name: 'Fay', language_code: 'en' };
+const gus: FakeUser = { id: 7107, first_name: 'Gus', language_code: 'en' };
+
+/** Launch data as the Telegram client passes it, signed with the bot's token. */
+function initData(u: FakeUser, opts: { authDate?: number; token?: string } = {}): string {
+  const user = JSON.stringify({ id: u.id, first_name: u.first_name, language_code: u.language_code });
+  return signInitData({ auth_date: String(opts.authDate ?? Math.floor(Date.now() / 1000)), query_id: `q${u.id}`, user }, opts.token ?? fake.token);
+}
+
+function pageUrl(u: FakeUser, gameId: string | null): string {
+  const theme = encodeURIComponent(JSON.stringify({ bg_color: '#ffffff', text_color: '#000000' }));
+  return `${base}/app/${gameId ? `?g=${gameId}` : ''}#tgWebAppData=${encodeURIComponent(initData(u))}&tgWebAppVersion=8.0&tgWebAppPlatform=android&tgWebAppThemeParams=${theme}`;
+}
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`no chromium at ${CHROMIUM}: .ci/run installs Debian's chromium (or set CHROMIUM_PATH)`);
+  fake = new FakeTelegram().scaleLimits(Number(PACE));
+  await fake.start();
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  bot = await startBot(fake, { redisUrl: inject('redisUrl'), env: { PACE_SCALE: PACE, TIMER_TICK_MS: '200', HTTP_PORT: String(port), WEBAPP_URL: `${base}/app`, WEBAPP_NAME: 'board', LINK_NOTICE_SECONDS: '0' } });
+  store = new RedisStore(inject('redisUrl'), bot.prefix, ttl);
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  mkdirSync(OUT, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  expect(fake.tooManyLog).toEqual([]);
+  await bot?.stop();
+  await store?.close();
+  await fake?.stop();
+});
+
+async function open(u: FakeUser, gameId: string | null, width = 390, height = 800): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height } });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  (page as unknown as { errors: string[] }).errors = errors;
+  await page.goto(pageUrl(u, gameId));
+  return page;
+}
+
+const pageV = async (p: Page): Promise<number> => Number((await p.evaluate(() => document.body.dataset.v)) ?? -1);
+const mine = async (p: Page): Promise<boolean> => (await p.evaluate(() => document.body.dataset.mine)) === '1';
+
+/** Tap the middle of a zone of the board (the page's own tap layer). */
+async function tapZone(p: Page, selector: string): Promise<void> {
+  const box = await p.locator(selector).first().boundingBox();
+  if (!box) throw new Error(`no zone ${selector}`);
+  await p.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+/** One action of the player whose page has something to do; returns the version it reached. */
+async function actOnce(p: Page, other: Page, drag: boolean): Promise<void> {
+  const v = await pageV(p);
+  const from = p.locator('#zones rect.from');
+  if ((await from.count()) > 0) {
+    if (drag) {
+      // Press a checker, move to its first lit target, let go.
+      const a = (await from.first().boundingBox())!;
+      await p.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+      await p.mouse.down();
+      const t = (await p.locator('#zones rect.target').first().boundingBox())!;
+      await p.mouse.move(t.x + t.width / 2, t.y + t.height / 2, { steps: 4 });
+      await p.mouse.up();
+    } else {
+      await tapZone(p, '#zones rect.from');
+      // Only the picked checker's targets light up.
+      expect(await p.locator('#zones rect.sel').count()).toBe(1);
+      expect(await p.locator('#zones rect.target').count()).toBeGreaterThan(0);
+      await tapZone(p, '#zones rect.target');
+    }
+  } else {
+    // Done before Undo; Roll; take a double; accept; the next game.
+    const labels = [/^Done|^Готово/, /Roll|Бросить/, /Take|Взять/, /Accept|Принять/, /Next game|Следующая/];
+    let pressed = false;
+    for (const re of labels) {
+      const b = p.locator('#controls button', { hasText: re });
+      if ((await b.count()) > 0) {
+        await b.first().click();
+        pressed = true;
+        break;
+      }
+    }
+    if (!pressed) throw new Error(`nothing to press on the page: ${await p.locator('#controls').innerText()}`);
+  }
+  await p.waitForFunction((before) => Number(document.body.dataset.v) > before, v, { timeout: 10_000 });
+  // The other page follows within a second.
+  const now = await pageV(p);
+  const t0 = Date.now();
+  await other.waitForFunction((want) => Number(document.body.dataset.v) >= want, now, { timeout: 5000 });
+  followMs.push(Date.now() - t0);
+}
+const followMs: number[] = [];
+
+async function playToEnd(id: string, a: Page, b: Page): Promise<void> {
+  const games = new Games({ store });
+  for (let i = 0; i < 400; i++) {
+    const rec = (await games.get(id))!;
+    if (rec.finished) return;
+    await Promise.all([a.waitForFunction((v) => Number(document.body.dataset.v) >= v, rec.v), b.waitForFunction((v) => Number(document.body.dataset.v) >= v, rec.v)]);
+    const [ma, mb] = [await mine(a), await mine(b)];
+    if (ma === mb) throw new Error(`both pages or neither have the move (v${rec.v}, phase ${rec.match.game.phase})`);
+    await (ma ? actOnce(a, b, i % 3 === 0) : actOnce(b, a, i % 3 === 0));
+  }
+  throw new Error('the game did not end');
+}
+
+/** The chat boards of both players show version v (or later) of the game. */
+async function boardsAt(id: string, v: number, ann: FakeUser, ben: FakeUser): Promise<void> {
+  await fake.waitFor(
+    () =>
+      [ann, ben].every((u) => {
+        const msg = board(fake, u.id);
+        const data = buttons(msg).find((x) => x.data.startsWith(`g|${id}|`))?.data;
+        return data !== undefined && Number(data.split('|')[2]) >= v;
+      }),
+    10_000,
+    `both chat boards at v${v}`,
+  );
+}
+
+describe('the Mini App', () => {
+  for (const [variant, ann, ben] of [['short', ann0, ben0], ['long', cid, dan]] as const) {
+    it(`two players finish a ${variant} game by link on the page; the chat boards follow`, { timeout: 180_000 }, async () => {
+      const id = await inviteByLink(fake, ann, variant, 1);
+      await acceptLink(fake, ben, ann, id);
+      // Both chat boards offer the live board: a web_app button in private chats.
+      for (const u of [ann, ben]) {
+        const b = board(fake, u.id)!.reply_markup!.inline_keyboard.flat().find((x) => x.web_app);
+        expect(b?.web_app?.url).toBe(`${base}/app/?g=${id}`);
+      }
+      await advanceToEndgame(store, id, 12);
+      const a = await open(ann, id);
+      const b = await open(ben, id);
+      await a.waitForSelector('#zones rect');
+      await b.waitForSelector('#zones rect');
+      expect(await a.locator('#board > svg').count()).toBe(1);
+      await playToEnd(id, a, b);
+      const rec = (await new Games({ store }).get(id))!;
+      expect(rec.finished).toBe(true);
+      // Both pages show the end; both chat boards follow to the last version.
+      for (const p of [a, b]) await p.waitForFunction((v) => Number(document.body.dataset.v) >= v && document.body.dataset.finished === '1', rec.v);
+      await boardsAt(id, rec.v, ann, ben);
+      expect(await a.locator('#controls button', { hasText: /Rematch/ }).count()).toBe(1);
+      expect(await b.locator('#controls button', { hasText: /Реванш/ }).count()).toBe(1);
+      for (const p of [a, b]) expect((p as unknown as { errors: string[] }).errors).toEqual([]);
+      await a.close();
+      await b.close();
+    });
+  }
+
+  it('a page follows each change within a second', () => {
+    expect(followMs.length).toBeGreaterThan(10);
+    const sorted = [...followMs].sort((x, y) => x - y);
+    expect(sorted[Math.floor(sorted.length * 0.95)]!).toBeLessThan(1000);
+  });
+
+  it('forged, expired, foreign and replayed requests change nothing', async () => {
+    const [ann, ben] = [fay, gus];
+    const id = await inviteByLink(fake, ann, 'short', 1);
+    await acceptLink(fake, ben, ann, id);
+    const games = new Games({ store });
+    const before = (await games.get(id))!;
+    const get = (path: string, init: string): Promise<Response> => fetch(`${base}/app/api/${path}`, { headers: { 'x-telegram-init-data': init } });
+    const post = (init: string, body: unknown): Promise<Response> => fetch(`${base}/app/api/act`, { method: 'POST', headers: { 'x-telegram-init-data': init, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    // Signed with another token, altered after signing, expired, missing.
+    expect((await get(`state?g=${id}`, initData(ann, { token: '123:forged' }))).status).toBe(401);
+    const altered = initData(eve).replace(encodeURIComponent(`"id":${eve.id}`), encodeURIComponent(`"id":${ann.id}`));
+    expect(altered).not.toBe(initData(eve));
+    expect((await get(`state?g=${id}`, altered)).status).toBe(401);
+    expect((await get(`state?g=${id}`, initData(ann, { authDate: Math.floor(Date.now() / 1000) - 2 * 86_400 }))).status).toBe(401);
+    expect((await get(`state?g=${id}`, '')).status).toBe(401);
+    // A real user who does not play in the game.
+    expect((await get(`state?g=${id}`, initData(eve))).status).toBe(403);
+    const who = before.match.game.phase === 'roll' ? (before.match.game.position.turn === 'white' ? before.players.white : before.players.black) : null;
+    const mover = who && who.kind === 'human' && who.id === ann.id ? ann : ben;
+    expect((await post(initData(eve), { g: id, v: before.v, act: { type: 'resign', level: 1 } })).status).toBe(403);
+    // Bad bodies.
+    for (const body of [{ g: id, v: before.v, act: { type: 'step', step: [99, 1] } }, { g: id, v: 'x', act: { type: 'roll' } }, { g: '../x', v: 1, act: { type: 'roll' } }, 'not json']) {
+      expect((await post(initData(mover), body)).status).toBe(400);
+    }
+    expect((await games.get(id))!.v).toBe(before.v);
+    // A real press, then the same request again: the second is out of date and changes nothing.
+    const state = (await (await get(`state?g=${id}`, initData(mover))).json()) as { v: number; choices: { roll: boolean; resign: number[] } };
+    const act = state.choices.roll ? { type: 'roll' } : { type: 'resign', level: 1 };
+    const first = await post(initData(mover), { g: id, v: state.v, act });
+    expect(first.status).toBe(200);
+    const after = (await games.get(id))!.v;
+    expect(after).toBeGreaterThan(state.v);
+    const again = await post(initData(mover), { g: id, v: state.v, act });
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { result: string }).result).toBe('stale');
+    expect((await games.get(id))!.v).toBe(after);
+    // The page and its files carry a strict Content-Security-Policy; the API needs launch data.
+    const page = await fetch(`${base}/app/`);
+    expect(page.headers.get('content-security-policy')).toBe(CSP);
+    expect(CSP).toContain("script-src 'self'");
+    expect(CSP).not.toContain('unsafe');
+    expect((await fetch(`${base}/app/api/games`)).status).toBe(401);
+    expect((await fetch(`${base}/app/../src/main.ts`)).status).toBe(404);
+    expect((await fetch(`${base}/app/api/act`)).status).toBe(405);
+  });
+
+  it('lays out without overlap at 360 px and 1280 px; the menu opens the list of games', async () => {
+    const ann = ann0;
+    const id = await inviteByLink(fake, eve, 'long', 1);
+    await acceptLink(fake, ann, eve, id);
+    for (const [w, h] of [
+      [360, 740],
+      [1280, 800],
+    ] as const) {
+      const p = await open(eve, id, w, h);
+      await p.waitForSelector('#zones rect');
+      await p.waitForSelector('#controls button');
+      await p.screenshot({ path: `${OUT}/board-${w}.png`, fullPage: true });
+      const boxes = await p.evaluate(() => {
+        const r = (el: Element): { x: number; y: number; w: number; h: number } => {
+          const b = el.getBoundingClientRect();
+          return { x: b.left, y: b.top, w: b.width, h: b.height };
+        };
+        return {
+          width: window.innerWidth,
+          scroll: document.documentElement.scrollWidth,
+          parts: ['#board-wrap', '#controls', '#news'].map((s) => r(document.querySelector(s)!)),
+          buttons: Array.from(document.querySelectorAll('#controls button')).map(r),
+        };
+      });
+      // Nothing wider than the screen; board, controls and news apart; buttons apart from each other.
+      expect(boxes.scroll).toBeLessThanOrEqual(boxes.width);
+      const overlap = (a: { x: number; y: number; w: number; h: number }, b: typeof a): boolean => a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5;
+      const [boardBox, controls, news] = boxes.parts as [typeof boxes.parts[0], typeof boxes.parts[0], typeof boxes.parts[0]];
+      expect(boardBox.w).toBeGreaterThan(w * 0.6);
+      expect(overlap(boardBox, controls)).toBe(false);
+      expect(overlap(boardBox, news)).toBe(false);
+      expect(overlap(controls, news)).toBe(false);
+      for (let i = 0; i < boxes.buttons.length; i++) for (let j = i + 1; j < boxes.buttons.length; j++) expect(overlap(boxes.buttons[i]!, boxes.buttons[j]!)).toBe(false);
+      for (const b of boxes.buttons) expect(b.x + b.w).toBeLessThanOrEqual(w);
+      await p.close();
+    }
+    // Opened from the menu (no game named): the person's games, in their language.
+    const p = await open(ann, null);
+    await p.waitForSelector('#list button');
+    expect(await p.locator('#list button', { hasText: /Long nardy/ }).count()).toBeGreaterThan(0);
+    await p.locator('#list button').first().click();
+    await p.waitForSelector('#zones rect');
+    await p.close();
+    // The chat's menu button opens the Mini App.
+    expect(fake.menuButton).toMatchObject({ type: 'web_app', web_app: { url: `${base}/app/` } });
+  });
+});
