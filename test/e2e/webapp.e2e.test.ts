@@ -64,6 +64,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  if (process.env.E2E_LOGS) console.log(bot.logs.join('').split('\n').filter((l) => /"level":(4|5)0/.test(l)).slice(-30).join('\n'));
   await browser?.close();
   expect(fake.tooManyLog).toEqual([]);
   await bot?.stop();
