@@ -29,7 +29,8 @@ function send(res: ServerResponse, status: number, body: string, headers: Record
   res.end(body);
 }
 
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+/** A request's body, or null when it is over `limit` bytes (declared or sent). */
+export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) return null;
   const chunks: Buffer[] = [];

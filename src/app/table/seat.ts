@@ -4,7 +4,8 @@
  * `Games.press` (or `Games.rematch`). Nothing here decides a rule: the engine's turn view gives
  * the legal steps; this only says which of the actions are this seat's to take now.
  */
-import { actor, canDouble, currentTurn, type ResignLevel } from '../../engine/game.js';
+import { canDouble, currentTurn, type ResignLevel } from '../../engine/game.js';
+import { toAct as toActNow } from '../games.js';
 import type { Side, Step } from '../../engine/types.js';
 import type { GameRecord } from '../model.js';
 import { bothHuman, liveRematchOffer, seatOf } from './rights.js';
@@ -38,16 +39,9 @@ export interface SeatChoices {
 
 const NONE: Omit<SeatChoices, 'side' | 'toAct'> = { roll: false, double: null, steps: [], plays: [], undo: false, done: false, take: null, drop: false, accept: null, resign: [], next: false, rematch: null };
 
-/** Who acts now in the game (null: nobody, the game is over). */
-function toActOf(rec: GameRecord): Side | null {
-  const g = rec.match.game;
-  if (rec.match.winner || g.phase === 'over') return null;
-  return actor(g) ?? g.position.turn;
-}
-
 export function seatChoices(rec: GameRecord, userId: number, now: number = Date.now()): SeatChoices {
   const side = seatOf(rec, userId);
-  const toAct = toActOf(rec);
+  const toAct = toActNow(rec);
   if (!side) return { side, toAct, ...NONE };
   const m = rec.match;
   const g = m.game;

@@ -17,7 +17,7 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Press } from '../../app/games.js';
+import { toAct, type Press } from '../../app/games.js';
 import type { GameRecord, Lang, Seat } from '../../app/model.js';
 import { seatChoices, type SeatChoices } from '../../app/table/seat.js';
 import { seatOf } from '../../app/table/rights.js';
@@ -28,6 +28,7 @@ import type { Side, Step } from '../../engine/types.js';
 import { renderSvg } from '../../render/index.js';
 import { G, pointGeometry, WIDTH, HEIGHT } from '../../render/layout.js';
 import { playRematch } from '../features/game.js';
+import { readBody } from '../server.js';
 import { showGame, type Services } from '../services.js';
 import { caption } from '../view/caption.js';
 import { renderOptions, viewerOf } from '../view/board.js';
@@ -127,17 +128,10 @@ export function parseAct(raw: unknown): Press | { type: 'rematch' } | null {
 }
 
 async function readJson(req: IncomingMessage): Promise<unknown> {
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > MAX_BODY) return undefined;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY) return undefined;
-    chunks.push(chunk as Buffer);
-  }
+  const body = await readBody(req, MAX_BODY);
+  if (body === null) return undefined;
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    return JSON.parse(body.toString('utf8'));
   } catch {
     return undefined;
   }
@@ -299,7 +293,7 @@ export function createWebApp(s: Services, opts: WebAppOptions): WebApp {
         ? t('toast-stale')
         : r.kind === 'refused'
           ? t(`toast-refused-${r.code}`)
-          : t(r.kind === 'not-player' ? 'toast-not-player-turn' : 'toast-not-your-turn', { name: playerName(r.game.players[seatChoices(r.game, userId).toAct ?? r.game.match.game.position.turn], t) });
+          : t(r.kind === 'not-player' ? 'toast-not-player-turn' : 'toast-not-your-turn', { name: playerName(r.game.players[toAct(r.game) ?? r.game.match.game.position.turn], t) });
     json(res, 409, { ok: false, result: r.kind, message, state: await stateOf(r.game, userId, lang) });
   }
 
