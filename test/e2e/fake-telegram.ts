@@ -303,8 +303,19 @@ export class FakeTelegram extends EventEmitter {
   }
 
   /** How many messages the bot has sent to a chat (deleted ones included). */
+  /** Messages sent to the chat so far, deleted ones included (a mark for {@link chatMessagesSince}). */
   messageCount(chatId: number): number {
     return this.byChat.get(chatId)?.length ?? 0;
+  }
+
+  /** The chat's live messages sent after the mark that {@link messageCount} gave. */
+  chatMessagesSince(chatId: number, mark: number): FakeMessage[] {
+    const out: FakeMessage[] = [];
+    for (const key of (this.byChat.get(chatId) ?? []).slice(mark)) {
+      const m = this.messages.get(key);
+      if (m) out.push(m);
+    }
+    return out;
   }
 
   lastPhoto(chatId: number): FakeMessage | undefined {

@@ -169,7 +169,7 @@ export async function acceptLink(fake: FakeTelegram, by: FakeUser, inviter: Fake
   const chat = privateChat(by);
   const count = fake.messageCount(chat.id);
   fake.sendText(chat, by, `/start i_${id}`);
-  const open = await fake.waitFor(() => fake.chatMessages(chat.id).slice(count).find((m) => buttons(m).some((b) => b.data.startsWith(`iv|${id}`))), 10_000, 'the invitation');
+  const open = await fake.waitFor(() => fake.chatMessagesSince(chat.id, count).find((m) => buttons(m).some((b) => b.data.startsWith(`iv|${id}`))), 10_000, 'the invitation');
   const acceptData = buttons(open).find((b) => /Accept|Принять/.test(b.text))!.data;
   await fake.answerOf(fake.press(open, by, acceptData));
   await fake.waitFor(() => board(fake, by.id) && board(fake, inviter.id) && gameIdOfBoard(board(fake, by.id)!) === id && gameIdOfBoard(board(fake, inviter.id)!) === id, 15_000, 'both boards');

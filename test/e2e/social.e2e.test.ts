@@ -185,9 +185,9 @@ describe('group leaderboards', () => {
     for (const [winner, loser] of [[kim, lev], [kim, mia], [mia, lev]] as const) {
       const count = fake.messageCount(group.id);
       fake.sendText(group, winner, `/play long @${loser.username}`);
-      const ch = await fake.waitFor(() => fake.chatMessages(group.id).slice(count).find((m) => /challenges/.test(m.text ?? '')), 10_000, 'the challenge');
+      const ch = await fake.waitFor(() => fake.chatMessagesSince(group.id, count).find((m) => /challenges/.test(m.text ?? '')), 10_000, 'the challenge');
       await fake.answerOf(fake.press(ch, loser, buttons(ch).find((b) => b.data.endsWith('|a'))!.data));
-      const first = await fake.waitFor(() => fake.chatMessages(group.id).slice(count).filter((m) => m.photo && buttons(m).some((b) => b.data.startsWith('g|'))).at(-1), 15_000, 'the board');
+      const first = await fake.waitFor(() => fake.chatMessagesSince(group.id, count).filter((m) => m.photo && buttons(m).some((b) => b.data.startsWith('g|'))).at(-1), 15_000, 'the board');
       const gid = gameIdOf(first);
       // The loser resigns: the board's Resign gives a menu for them alone.
       fake.sendText(group, loser, '/resign');
@@ -206,7 +206,7 @@ describe('group leaderboards', () => {
     for (let i = 0; i < 100 && (await stats.of(lev.id)).long.matches < 2; i++) await new Promise((r) => setTimeout(r, 50));
     const count = fake.messageCount(group.id);
     fake.sendText(group, lev, '/top');
-    const top = await fake.waitFor(() => fake.chatMessages(group.id).slice(count).find((m) => /Leaderboard of this group/.test(m.text ?? '')), 10_000, 'the group leaderboard');
+    const top = await fake.waitFor(() => fake.chatMessagesSince(group.id, count).find((m) => /Leaderboard of this group/.test(m.text ?? '')), 10_000, 'the group leaderboard');
     const text = top.text!;
     expect(text).toMatch(/1\. Kim — 15\d\d \(2 matches\)/);
     expect(text.indexOf('Kim')).toBeLessThan(text.indexOf('Mia'));

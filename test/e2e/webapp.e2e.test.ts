@@ -114,7 +114,7 @@ async function actOnce(p: Page, other: Page, drag: boolean): Promise<void> {
     }
   } else {
     // Done before Undo; Roll; take a double; accept; the next game.
-    const labels = [/^Done|^Готово/, /Roll|Бросить/, /Take|Взять/, /Accept|Принять/, /Next game|Следующая/];
+    const labels = [/Done|Готово/, /Roll|Бросить/, /Take|Взять/, /Accept|Принять/, /Next game|Следующая/];
     let pressed = false;
     for (const re of labels) {
       const b = p.locator('#controls button', { hasText: re });
@@ -172,7 +172,7 @@ describe('the Mini App', () => {
         const b = board(fake, u.id)!.reply_markup!.inline_keyboard.flat().find((x) => x.web_app);
         expect(b?.web_app?.url).toBe(`${base}/app/?g=${id}`);
       }
-      await advanceToEndgame(store, id, 12);
+      await advanceToEndgame(store, id, 8);
       const a = await open(ann, id);
       const b = await open(ben, id);
       await a.waitForSelector('#zones rect');
