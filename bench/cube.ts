@@ -20,7 +20,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ExportedGame, GameExport } from '../src/ai/analysis.js';
+import type { ExportedGame, GameExport } from '../src/engine/gamefile.js';
 import { createPlayer, isLevel, type Level } from '../src/ai/player.js';
 import { toMat } from '../src/app/export.js';
 import { actor, applyMatchAction, canDouble, newMatch, nextGame, parseRules, type Die, type MatchState } from '../src/engine/index.js';

@@ -10,44 +10,19 @@
  * roll made, minus the average of the same over the 21 rolls. Cube decisions: from the 1-ply
  * pre-roll outcomes, cubeful (money, or match winning chances normalised to points of the cube).
  *
- * The input is the game export (GameExport, documented in the README): the engine's record
- * lines of each game of a match ("opening 4-2", "W 65: 24/18 18/13", "B 21: -",
- * "W doubles 2, taken" / "passed"), with the score and Crawford state each game began with.
+ * The input is the game file (engine/gamefile.ts, documented in the README).
  */
 import { startPosition } from '../engine/position.js';
 import { formatPlay, parsePlay } from '../engine/notation.js';
 import { turnView } from '../engine/turn.js';
-import { defaultRules, parseRules, RulesError, type Rules } from '../engine/rules.js';
+import { defaultRules, type Rules } from '../engine/rules.js';
+import { CUBE_LINE, GameFileError, OPENING_LINE, PLAY_LINE, type GameExport } from '../engine/gamefile.js';
 import { otherSide, type Dice, type Position, type Side, type Step, type Variant } from '../engine/types.js';
 import { cubeValues, type CubeOwner } from './cube.js';
 import { matchWinChance, type MatchScore } from './met.js';
 import { equityOf } from './outcomes.js';
 import { loadBrains } from './player.js';
 import type { Candidate, Search, SearchConfig } from './search.js';
-
-/** A finished (or unfinished) game or match as the bot exports it: `/export`, `nardy analyse`. */
-export interface GameExport {
-  readonly format: 'nardy-game';
-  readonly version: 1;
-  readonly id: string;
-  readonly variant: Variant;
-  readonly rules: Rules;
-  /** Points to win the match; 1 = a single game. */
-  readonly length: number;
-  readonly players: { readonly white: string; readonly black: string };
-  readonly games: readonly ExportedGame[];
-}
-
-export interface ExportedGame {
-  readonly number: number;
-  /** The score when the game began. */
-  readonly score: { readonly white: number; readonly black: number };
-  readonly crawford: boolean;
-  /** A game after the Crawford game (the cube is back). */
-  readonly postCrawford: boolean;
-  readonly record: readonly string[];
-  readonly result: { readonly winner: Side | null; readonly points: number; readonly kind: string; readonly reason: string } | null;
-}
 
 /** gnubg's default thresholds, in points per unit of cube. */
 export const THRESHOLDS = { doubtful: 0.04, bad: 0.08, veryBad: 0.16 } as const;
@@ -120,7 +95,8 @@ export interface AnalyseOptions {
   readonly progress?: (done: number) => void | Promise<void>;
 }
 
-export class AnalysisError extends Error {}
+/** A game file that cannot be analysed (an illegal play, a play that does not use its dice, ...). */
+export class AnalysisError extends GameFileError {}
 
 const ROLLS: Array<{ dice: Dice; weight: number }> = [];
 for (let a = 1; a <= 6; a++) for (let b = a; b <= 6; b++) ROLLS.push({ dice: [a, b] as unknown as Dice, weight: a === b ? 1 : 2 });
@@ -147,35 +123,6 @@ function same(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
 }
 
 /** The record lines a game export may hold; anything else is refused. */
-const STEP = String.raw`(?:bar|\d{1,2})\/(?:off|\d{1,2})\*?(?:\(\d\))?`;
-export const PLAY_LINE = new RegExp(String.raw`^([WB]) ([1-6])([1-6]): (-|${STEP}(?: ${STEP})*)$`);
-const OPENING_LINE = /^opening ([1-6])-([1-6])$/;
-export const CUBE_LINE = /^([WB]) doubles (\d+), (taken|passed)$/;
-
-/** Check an export read from a file: a clear error for what is not one. */
-export function parseExport(raw: unknown): GameExport {
-  const o = raw as Partial<GameExport> | null;
-  if (!o || typeof o !== 'object' || o.format !== 'nardy-game' || o.version !== 1) throw new AnalysisError('not a nardy game export (format "nardy-game", version 1)');
-  if (o.variant !== 'long' && o.variant !== 'short') throw new AnalysisError('variant must be "long" or "short"');
-  if (!Number.isInteger(o.length) || o.length! < 1) throw new AnalysisError('length must be a positive integer');
-  if (!Array.isArray(o.games) || o.games.length === 0) throw new AnalysisError('games must be a non-empty list');
-  for (const g of o.games) {
-    if (!g || !Array.isArray(g.record) || !g.score) throw new AnalysisError('each game needs its record and score');
-    for (const line of g.record) {
-      if (typeof line !== 'string' || !(PLAY_LINE.test(line) || OPENING_LINE.test(line) || CUBE_LINE.test(line))) throw new AnalysisError(`game ${g.number}: cannot read the record line ${JSON.stringify(line)}`);
-    }
-  }
-  let rules: Rules;
-  try {
-    rules = parseRules(o.rules ?? undefined, defaultRules(o.variant));
-  } catch (e) {
-    if (e instanceof RulesError) throw new AnalysisError(e.message);
-    throw e;
-  }
-  const players = { white: String(o.players?.white ?? 'White'), black: String(o.players?.black ?? 'Black') };
-  return { ...(o as GameExport), rules, players };
-}
-
 /** How many decisions a game export holds (for progress). */
 function decisionCount(exp: GameExport): number {
   let n = 0;

@@ -2,7 +2,7 @@
  * A game or match as a file: the project's JSON (GameExport, what `nardy analyse` reads) and,
  * for short nardy, the Jellyfish .mat text that GNU Backgammon imports (`import mat file`).
  */
-import { CUBE_LINE, PLAY_LINE, type ExportedGame, type GameExport } from '../ai/analysis.js';
+import { CUBE_LINE, PLAY_LINE, type ExportedGame, type GameExport } from '../engine/gamefile.js';
 import { otherSide, type Side } from '../engine/types.js';
 import type { GameRecord, PlayerRef } from './model.js';
 

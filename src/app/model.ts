@@ -3,7 +3,7 @@
  * settings. Plain JSON values; the store keeps them as they are, records.ts checks their schema
  * on every read.
  */
-import type { Level } from '../ai/player.js';
+import { LEVELS_IN_ORDER, type Level } from '../ai/player.js';
 import type { MatchState } from '../engine/match.js';
 import type { Die, Side, Step, Variant } from '../engine/types.js';
 import type { ResignLevel, ResultKind } from '../engine/game.js';
@@ -12,6 +12,8 @@ export type Lang = 'ru' | 'en';
 export const LANGS: readonly Lang[] = ['ru', 'en'];
 
 export type BotLevel = Level;
+/** The bot's levels, the gentlest first: the ones a player may choose. */
+export const BOT_LEVELS: readonly BotLevel[] = LEVELS_IN_ORDER;
 
 export interface Human {
   readonly kind: 'human';

@@ -28,8 +28,7 @@
  */
 import { TURN_KEY } from '../app/clocks.js';
 import type { Press } from '../app/games.js';
-import { AUTO_ROLLS, HINT_MODES, LANGS, type AutoRoll, type HintMode, type BotLevel, type Lang, type SettingChange, type TurnStamp } from '../app/model.js';
-import { LEVELS_IN_ORDER } from '../ai/player.js';
+import { AUTO_ROLLS, BOT_LEVELS, HINT_MODES, LANGS, type AutoRoll, type HintMode, type BotLevel, type Lang, type SettingChange, type TurnStamp } from '../app/model.js';
 import type { ResignLevel } from '../engine/game.js';
 import type { Variant } from '../engine/types.js';
 
@@ -145,43 +144,32 @@ function encodeSetting(c: SettingChange): string {
   }
 }
 
-/** The data of a button. */
-export function encode(cb: Callback): string {
-  switch (cb.kind) {
-    case 'game': return `g|${cb.id}|${cb.v}|${encodeAct(cb.act)}${cb.turn ? `|${cb.turn.gameNo.toString(36)}.${cb.turn.roll.toString(36)}.${cb.turn.steps}` : ''}`;
-    case 'challenge': return `c|${cb.id}|${{ accept: 'a', decline: 'd', cancel: 'x' }[cb.act]}`;
-    case 'play-bot': return ['pb', cb.variant ?? '', ...(cb.level ? [cb.level, ...(cb.length !== null ? [String(cb.length), ...(cb.another ? ['+'] : [])] : [])] : [])].join('|');
-    case 'menu': return `m|${cb.item}`;
-    case 'rules': return `ru|${cb.variant}|${cb.page}${cb.group ? `|${cb.group.lang}|${cb.group.user.toString(36)}` : ''}`;
-    case 'settings': return encodeSetting(cb.change);
-    case 'resign': return `rs|${cb.id}|${cb.user.toString(36)}|${cb.act === 'menu' ? 'm' : cb.act === 'never-mind' ? 'x' : cb.act}`;
-    case 'abandon': return `ab|${cb.id}|${cb.v}`;
-    case 'keep': return 'ab|keep';
-    case 'continue': return `gc|${cb.id}`;
-    case 'check': return `fc|${cb.id}`;
-    case 'friend': return ['fr', cb.variant ?? '', ...(cb.variant && cb.length !== null ? [String(cb.length), ...(cb.cube !== null ? [cb.cube ? '1' : '0'] : [])] : [])].join('|');
-    case 'invitation': return `iv|${cb.id}|${{ accept: 'a', decline: 'd', cancel: 'x' }[cb.act]}`;
-    case 'inline-accept': return `ia|${cb.offer}`;
-    case 'inline-outdated': return 'ia|old';
-    case 'claim': return `cl|${cb.id}|${cb.key}`;
-    case 'review': return `rv|${cb.id}|${cb.act === 'review' ? 'r' : cb.act === 'export' ? 'e' : cb.act}`;
-    case 'hint': return `ht|${cb.id}|${cb.v}`;
-  }
-}
+type Kind = Callback['kind'];
+type Of<K extends Kind> = Extract<Callback, { readonly kind: K }>;
 
-export function gameData(id: string, v: number, act: GameAct, turn?: TurnStamp): string {
-  return encode({ kind: 'game', id, v, act, ...(turn ? { turn } : {}) });
+/**
+ * One declaration per family of buttons: the prefix of its data, the kinds of Callback it carries,
+ * how each is written and how the data is read back (strictly: null for anything else). The
+ * encoder, the parser and the handlers' route filters all come from this table.
+ */
+interface Family<K extends Kind> {
+  readonly prefix: string;
+  readonly kinds: readonly K[];
+  encode(cb: Of<K>): string;
+  parse(parts: readonly string[]): Of<K> | null;
 }
+const family = <K extends Kind>(f: Family<K>): Family<K> => f;
 
-function variantOf(s: string | undefined): Variant | null {
-  return s === 'long' || s === 'short' ? s : null;
-}
+const variantOf = (s: string | undefined): Variant | null => (s === 'long' || s === 'short' ? s : null);
+const ACCEPT_DECLINE_CANCEL = { accept: 'a', decline: 'd', cancel: 'x' } as const;
+const acceptDeclineCancel = (s: string | undefined): 'accept' | 'decline' | 'cancel' | null => (s === 'a' ? 'accept' : s === 'd' ? 'decline' : s === 'x' ? 'cancel' : null);
 
-export function parseCallback(data: string | undefined): Callback | null {
-  if (typeof data !== 'string' || data.length === 0 || data.length > 64) return null;
-  const parts = data.split('|');
-  switch (parts[0]) {
-    case 'g': {
+const FAMILIES = [
+  family({
+    prefix: 'g',
+    kinds: ['game'],
+    encode: (cb) => `g|${cb.id}|${cb.v}|${encodeAct(cb.act)}${cb.turn ? `|${cb.turn.gameNo.toString(36)}.${cb.turn.roll.toString(36)}.${cb.turn.steps}` : ''}`,
+    parse(parts) {
       if ((parts.length !== 4 && parts.length !== 5) || !ID.test(parts[1]!) || !/^\d{1,9}$/.test(parts[2]!)) return null;
       const act = decodeAct(parts[3]!);
       if (!act) return null;
@@ -189,20 +177,29 @@ export function parseCallback(data: string | undefined): Callback | null {
       const t = /^([0-9a-z]{1,3})\.([0-9a-z]{1,3})\.([0-4])$/.exec(parts[4]!);
       if (!t || (act.type !== 'step' && act.type !== 'play')) return null;
       return { kind: 'game', id: parts[1]!, v: Number(parts[2]), act, turn: { gameNo: parseInt(t[1]!, 36), roll: parseInt(t[2]!, 36), steps: Number(t[3]) } };
-    }
-    case 'c': {
-      const act = parts[2] === 'a' ? 'accept' : parts[2] === 'd' ? 'decline' : parts[2] === 'x' ? 'cancel' : null;
-      if (parts.length !== 3 || !ID.test(parts[1]!) || !act) return null;
-      return { kind: 'challenge', id: parts[1]!, act };
-    }
-    case 'pb': {
+    },
+  }),
+  family({
+    prefix: 'c',
+    kinds: ['challenge'],
+    encode: (cb) => `c|${cb.id}|${ACCEPT_DECLINE_CANCEL[cb.act]}`,
+    parse(parts) {
+      const act = acceptDeclineCancel(parts[2]);
+      return parts.length === 3 && ID.test(parts[1]!) && act ? { kind: 'challenge', id: parts[1]!, act } : null;
+    },
+  }),
+  family({
+    prefix: 'pb',
+    kinds: ['play-bot'],
+    encode: (cb) => ['pb', cb.variant ?? '', ...(cb.level ? [cb.level, ...(cb.length !== null ? [String(cb.length), ...(cb.another ? ['+'] : [])] : [])] : [])].join('|'),
+    parse(parts) {
       if (parts.length < 2 || parts.length > 5) return null;
       if (parts.length === 5 && (parts[4] !== '+' || parts[3] === 'other')) return null;
       const variant = variantOf(parts[1]);
       if (!variant && !(parts[1] === '' && parts.length === 2)) return null;
       let level: BotLevel | null = null;
       if (parts.length >= 3) {
-        if (!(LEVELS_IN_ORDER as readonly string[]).includes(parts[2]!)) return null;
+        if (!(BOT_LEVELS as readonly string[]).includes(parts[2]!)) return null;
         level = parts[2] as BotLevel;
       }
       let length: number | 'other' | null = null;
@@ -213,29 +210,73 @@ export function parseCallback(data: string | undefined): Callback | null {
       }
       if (parts.length === 5) return { kind: 'play-bot', variant, level, length, another: true };
       return { kind: 'play-bot', variant, level, length };
-    }
-    case 'm': {
-      if (parts.length !== 2 || !(MENU_ITEMS as readonly string[]).includes(parts[1]!)) return null;
-      return { kind: 'menu', item: parts[1] as MenuItem };
-    }
-    case 'ru': {
+    },
+  }),
+  family({
+    prefix: 'm',
+    kinds: ['menu'],
+    encode: (cb) => `m|${cb.item}`,
+    parse: (parts) => (parts.length === 2 && (MENU_ITEMS as readonly string[]).includes(parts[1]!) ? { kind: 'menu', item: parts[1] as MenuItem } : null),
+  }),
+  family({
+    prefix: 'ru',
+    kinds: ['rules'],
+    encode: (cb) => `ru|${cb.variant}|${cb.page}${cb.group ? `|${cb.group.lang}|${cb.group.user.toString(36)}` : ''}`,
+    parse(parts) {
       const variant = variantOf(parts[1]);
       if ((parts.length !== 3 && parts.length !== 5) || !variant || !/^\d{1,2}$/.test(parts[2]!)) return null;
       if (parts.length === 3) return { kind: 'rules', variant, page: Number(parts[2]) };
       if (!(LANGS as readonly string[]).includes(parts[3]!) || !USER.test(parts[4]!)) return null;
       return { kind: 'rules', variant, page: Number(parts[2]), group: { lang: parts[3] as Lang, user: parseInt(parts[4]!, 36) } };
-    }
-    case 'rs': {
+    },
+  }),
+  family({
+    prefix: 'st',
+    kinds: ['settings'],
+    encode: (cb) => encodeSetting(cb.change),
+    parse(parts) {
+      const make = parts.length === 3 ? SETTING_CODES.get(parts[1]!) : undefined;
+      const change = make ? make(parts[2]!) : null;
+      return change ? { kind: 'settings', change } : null;
+    },
+  }),
+  family({
+    prefix: 'rs',
+    kinds: ['resign'],
+    encode: (cb) => `rs|${cb.id}|${cb.user.toString(36)}|${cb.act === 'menu' ? 'm' : cb.act === 'never-mind' ? 'x' : cb.act}`,
+    parse(parts) {
       if (parts.length !== 4 || !ID.test(parts[1]!) || !USER.test(parts[2]!)) return null;
       const act: ResignAct | null = parts[3] === '1' || parts[3] === '2' || parts[3] === '3' ? (Number(parts[3]) as ResignLevel) : parts[3] === 'm' ? 'menu' : parts[3] === 'x' ? 'never-mind' : null;
       return act === null ? null : { kind: 'resign', id: parts[1]!, user: parseInt(parts[2]!, 36), act };
-    }
-    case 'ab': {
+    },
+  }),
+  family({
+    prefix: 'ab',
+    kinds: ['abandon', 'keep'],
+    encode: (cb) => (cb.kind === 'keep' ? 'ab|keep' : `ab|${cb.id}|${cb.v}`),
+    parse(parts) {
       if (parts.length === 2 && parts[1] === 'keep') return { kind: 'keep' };
       if (parts.length !== 3 || !ID.test(parts[1]!) || !/^\d{1,9}$/.test(parts[2]!)) return null;
       return { kind: 'abandon', id: parts[1]!, v: Number(parts[2]) };
-    }
-    case 'fr': {
+    },
+  }),
+  family({
+    prefix: 'gc',
+    kinds: ['continue'],
+    encode: (cb) => `gc|${cb.id}`,
+    parse: (parts) => (parts.length === 2 && ID.test(parts[1]!) ? { kind: 'continue', id: parts[1]! } : null),
+  }),
+  family({
+    prefix: 'fc',
+    kinds: ['check'],
+    encode: (cb) => `fc|${cb.id}`,
+    parse: (parts) => (parts.length === 2 && ID.test(parts[1]!) ? { kind: 'check', id: parts[1]! } : null),
+  }),
+  family({
+    prefix: 'fr',
+    kinds: ['friend'],
+    encode: (cb) => ['fr', cb.variant ?? '', ...(cb.variant && cb.length !== null ? [String(cb.length), ...(cb.cube !== null ? [cb.cube ? '1' : '0'] : [])] : [])].join('|'),
+    parse(parts) {
       if (parts.length < 2 || parts.length > 4) return null;
       const variant = parts[1] === '' && parts.length === 2 ? null : variantOf(parts[1]);
       if (parts[1] !== '' && !variant) return null;
@@ -250,41 +291,76 @@ export function parseCallback(data: string | undefined): Callback | null {
         cube = parts[3] === '1';
       }
       return { kind: 'friend', variant, length, cube };
-    }
-    case 'iv': {
-      const act = parts[2] === 'a' ? 'accept' : parts[2] === 'd' ? 'decline' : parts[2] === 'x' ? 'cancel' : null;
-      if (parts.length !== 3 || !ID.test(parts[1]!) || !act) return null;
-      return { kind: 'invitation', id: parts[1]!, act };
-    }
-    case 'ia': {
+    },
+  }),
+  family({
+    prefix: 'iv',
+    kinds: ['invitation'],
+    encode: (cb) => `iv|${cb.id}|${ACCEPT_DECLINE_CANCEL[cb.act]}`,
+    parse(parts) {
+      const act = acceptDeclineCancel(parts[2]);
+      return parts.length === 3 && ID.test(parts[1]!) && act ? { kind: 'invitation', id: parts[1]!, act } : null;
+    },
+  }),
+  family({
+    prefix: 'ia',
+    kinds: ['inline-accept', 'inline-outdated'],
+    encode: (cb) => (cb.kind === 'inline-accept' ? `ia|${cb.offer}` : 'ia|old'),
+    parse(parts) {
       if (parts.length === 2 && ID.test(parts[1]!)) return { kind: 'inline-accept', offer: parts[1]! };
       const old = parts.length === 6 && (parts[1] === 'l' || parts[1] === 's') && /^[1-9]\d?$/.test(parts[2]!) && (parts[3] === '0' || parts[3] === '1') && USER.test(parts[4]!) && /^[0-9a-f]{12}$/.test(parts[5]!);
-      if ((parts.length === 2 && parts[1] === 'old') || old) return { kind: 'inline-outdated' };
-      return null;
-    }
-    case 'cl': {
-      if (parts.length !== 3 || !ID.test(parts[1]!) || !TURN_KEY.test(parts[2]!)) return null;
-      return { kind: 'claim', id: parts[1]!, key: parts[2]! };
-    }
-    case 'rv': {
+      return (parts.length === 2 && parts[1] === 'old') || old ? { kind: 'inline-outdated' } : null;
+    },
+  }),
+  family({
+    prefix: 'cl',
+    kinds: ['claim'],
+    encode: (cb) => `cl|${cb.id}|${cb.key}`,
+    parse: (parts) => (parts.length === 3 && ID.test(parts[1]!) && TURN_KEY.test(parts[2]!) ? { kind: 'claim', id: parts[1]!, key: parts[2]! } : null),
+  }),
+  family({
+    prefix: 'rv',
+    kinds: ['review'],
+    encode: (cb) => `rv|${cb.id}|${cb.act === 'review' ? 'r' : cb.act === 'export' ? 'e' : cb.act}`,
+    parse(parts) {
       if (parts.length !== 3 || !ID.test(parts[1]!) || !/^(r|e|\d{1,3})$/.test(parts[2]!)) return null;
       return { kind: 'review', id: parts[1]!, act: parts[2] === 'r' ? 'review' : parts[2] === 'e' ? 'export' : Number(parts[2]) };
-    }
-    case 'ht': {
-      if (parts.length !== 3 || !ID.test(parts[1]!) || !/^\d{1,9}$/.test(parts[2]!)) return null;
-      return { kind: 'hint', id: parts[1]!, v: Number(parts[2]) };
-    }
-    case 'gc':
-    case 'fc': {
-      if (parts.length !== 2 || !ID.test(parts[1]!)) return null;
-      return { kind: parts[0] === 'gc' ? 'continue' : 'check', id: parts[1]! };
-    }
-    case 'st': {
-      const make = parts.length === 3 ? SETTING_CODES.get(parts[1]!) : undefined;
-      const change = make ? make(parts[2]!) : null;
-      return change ? { kind: 'settings', change } : null;
-    }
-    default:
-      return null;
-  }
+    },
+  }),
+  family({
+    prefix: 'ht',
+    kinds: ['hint'],
+    encode: (cb) => `ht|${cb.id}|${cb.v}`,
+    parse: (parts) => (parts.length === 3 && ID.test(parts[1]!) && /^\d{1,9}$/.test(parts[2]!) ? { kind: 'hint', id: parts[1]!, v: Number(parts[2]) } : null),
+  }),
+] as const;
+
+type AnyFamily = Family<Kind>;
+const BY_PREFIX = new Map<string, AnyFamily>(FAMILIES.map((f) => [f.prefix, f as unknown as AnyFamily]));
+const BY_KIND = new Map<Kind, AnyFamily>(FAMILIES.flatMap((f) => f.kinds.map((k) => [k, f as unknown as AnyFamily] as const)));
+
+/** The data of a button. */
+export function encode(cb: Callback): string {
+  return BY_KIND.get(cb.kind)!.encode(cb as never);
+}
+
+export function gameData(id: string, v: number, act: GameAct, turn?: TurnStamp): string {
+  return encode({ kind: 'game', id, v, act, ...(turn ? { turn } : {}) });
+}
+
+export function parseCallback(data: string | undefined): Callback | null {
+  if (typeof data !== 'string' || data.length === 0 || data.length > 64) return null;
+  const parts = data.split('|');
+  const f = BY_PREFIX.get(parts[0]!);
+  const cb = f ? f.parse(parts) : null;
+  return cb && f!.kinds.includes(cb.kind) ? cb : null;
+}
+
+/**
+ * The route filter of a handler: every button of the family that carries these kinds (whether
+ * its data then parses is the handler's first question).
+ */
+export function route(kind: Kind): RegExp {
+  const f = BY_KIND.get(kind)!;
+  return new RegExp(`^${f.prefix}\\|`);
 }

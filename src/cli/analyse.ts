@@ -5,7 +5,8 @@
  * game as a Jellyfish .mat file instead (short nardy), for gnubg's "import mat".
  */
 import { readFileSync } from 'node:fs';
-import { analyse, AnalysisError, parseExport } from '../ai/analysis.js';
+import { analyse } from '../ai/analysis.js';
+import { GameFileError, parseExport } from '../engine/gamefile.js';
 import { toMat } from '../app/export.js';
 import { positionId } from '../engine/position.js';
 import { flag, UsageError } from './bot-commands.js';
@@ -45,7 +46,7 @@ export async function analyseCommand(args: string[]): Promise<number> {
     console.log(JSON.stringify({ id: exp.id, variant: a.variant, plies: a.plies, players: a.players, decisions: a.decisions.map((d) => ({ ...d, position: positionId(d.position) })) }));
     return 0;
   } catch (e) {
-    if (e instanceof AnalysisError || (e instanceof Error && /short nardy only/.test(e.message))) {
+    if (e instanceof GameFileError || (e instanceof Error && /short nardy only/.test(e.message))) {
       console.log(JSON.stringify({ error: e.message }));
       return 1;
     }

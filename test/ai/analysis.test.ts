@@ -1,7 +1,8 @@
 /** Analysis of games over the trained evaluation; the export as JSON and as gnubg's .mat. */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { analyse, AnalysisError, mistakesOf, parseExport, type GameExport } from '../../src/ai/analysis.js';
+import { analyse, mistakesOf } from '../../src/ai/analysis.js';
+import { GameFileError, parseExport, type GameExport } from '../../src/engine/gamefile.js';
 import { createPlayer } from '../../src/ai/player.js';
 import { exportGame, parseMat, toMat } from '../../src/app/export.js';
 import { applyMatchAction, newMatch, SeededDice, type MatchState } from '../../src/engine/index.js';
@@ -66,7 +67,7 @@ describe('analysis of a hand-made game', () => {
   });
 
   it('refuses what is not a game export, with a clear error', () => {
-    expect(() => parseExport({ format: 'x' })).toThrow(AnalysisError);
+    expect(() => parseExport({ format: 'x' })).toThrow(GameFileError);
     expect(() => parseExport({ format: 'nardy-game', version: 1, variant: 'short', length: 1, games: [{ number: 1, score: { white: 0, black: 0 }, record: ['W 31: 13/10 13/12 rm -rf'] }] })).toThrow(/cannot read|not a legal/);
     return expect(analyse(exported(['opening 3-1', 'W 31: 13/10 13/12']))).rejects.toThrow(/not a legal play/);
   });

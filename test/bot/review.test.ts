@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameRecord, HintMode, PlayerRef } from '../../src/app/model.js';
 import { parseCallback } from '../../src/bot/codec.js';
-import { Reviews } from '../../src/bot/features/review.js';
+import { Reviews } from '../../src/app/reviews.js';
 import { hintsOffered } from '../../src/app/hints.js';
 import { actor } from '../../src/engine/game.js';
 import { botHarness, GROUP, type BotHarness, type Message, type User } from '../helpers/bot-harness.js';

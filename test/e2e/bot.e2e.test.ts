@@ -15,11 +15,12 @@ import { BoardPlaces } from '../../src/app/boards.js';
 import { DEFAULT_SETTINGS, type GameRecord } from '../../src/app/model.js';
 import { RedisStore } from '../../src/store/index.js';
 import { FakeTelegram, type FakeChat, type FakeMessage, type FakeUser } from './fake-telegram.js';
-import { advanceToEndgame, board, buttons, choose, pressAndWait, startBot, type BotProcess } from './harness.js';
+import { advanceToEndgame, board, buttons, choose, pressAndWait, startBot, type BotProcess, logBotOnFailure } from './harness.js';
 
 const ttl = { challengeSeconds: 600, finishedSeconds: 600, idleSeconds: 600 };
 let fake: FakeTelegram;
 let bot: BotProcess;
+logBotOnFailure(() => bot);
 let store: RedisStore;
 
 // Whole games are played here: Telegram's limits are on, with all times a tenth of Telegram's in

@@ -12,13 +12,14 @@ import { Games } from '../../src/app/games.js';
 import { RedisStore } from '../../src/store/index.js';
 import { startRedis } from '../setup/redis.js';
 import { FakeTelegram, type FakeChat, type FakeMessage, type FakeUser } from './fake-telegram.js';
-import { board, buttons, choose, pressAndWait, startBot, type BotProcess } from './harness.js';
+import { board, buttons, choose, pressAndWait, startBot, type BotProcess, logBotOnFailure } from './harness.js';
 
 const PACE = '0.1';
 let fake: FakeTelegram;
 let redis: Awaited<ReturnType<typeof startRedis>>;
 let dir: string;
 let bot: BotProcess;
+logBotOnFailure(() => bot);
 
 async function restartBot(): Promise<void> {
   bot = await startBot(fake, { redisUrl: redis.url, prefix: bot.prefix, env: { PACE_SCALE: PACE } });

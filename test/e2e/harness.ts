@@ -8,6 +8,7 @@ import type { GameRecord } from '../../src/app/model.js';
 import { actor, currentTurn } from '../../src/engine/game.js';
 import type { Store } from '../../src/store/types.js';
 import type { FakeChat, FakeMessage, FakeTelegram, FakeUser } from './fake-telegram.js';
+import { afterEach } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -22,6 +23,18 @@ export interface BotProcess {
   readonly logs: string[];
   readonly prefix: string;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/**
+ * When a test fails, print the last warnings and errors of the bot it ran against (a timed-out wait
+ * says only what did not come; the bot's log says why).
+ */
+export function logBotOnFailure(current: () => BotProcess | undefined): void {
+  afterEach((ctx) => {
+    if (ctx.task.result?.state !== 'fail') return;
+    const lines = (current()?.logs.join('') ?? '').split('\n').filter((l) => /"level":(4|5|6)0/.test(l));
+    console.error(`bot log, warnings and errors (last 30 of ${lines.length}):\n${lines.slice(-30).join('\n')}`);
+  });
 }
 
 /** Start the bot as a process: from src/ under tsx, or (compiled) dist/main.js as `npm start` does. */

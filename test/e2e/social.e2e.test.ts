@@ -16,12 +16,13 @@ import { createI18n } from '../../src/bot/i18n.js';
 import { DEFAULT_SETTINGS } from '../../src/app/model.js';
 import { RedisStore } from '../../src/store/index.js';
 import { FakeTelegram, type FakeChat, type FakeMessage, type FakeUser } from './fake-telegram.js';
-import { acceptLink, board, buttons, choose, inviteByLink, pressAndWait, startBot, type BotProcess } from './harness.js';
+import { acceptLink, board, buttons, choose, inviteByLink, pressAndWait, startBot, type BotProcess, logBotOnFailure } from './harness.js';
 
 const PACE = '0.1';
 const ttl = { challengeSeconds: 600, finishedSeconds: 600, idleSeconds: 600 };
 let fake: FakeTelegram;
 let bot: BotProcess;
+logBotOnFailure(() => bot);
 let store: RedisStore;
 
 const env = (extra: Record<string, string> = {}): Record<string, string> => ({ PACE_SCALE: PACE, TIMER_TICK_MS: '200', ...(process.env.E2E_LOGS ? { LOG_LEVEL: 'debug' } : {}), ...extra });

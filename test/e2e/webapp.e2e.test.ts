@@ -16,7 +16,7 @@ import { CSP } from '../../src/bot/webapp/index.js';
 import { RedisStore } from '../../src/store/index.js';
 import { freePort } from '../setup/redis.js';
 import { FakeTelegram, type FakeUser } from './fake-telegram.js';
-import { acceptLink, advanceToEndgame, board, buttons, inviteByLink, startBot, type BotProcess } from './harness.js';
+import { acceptLink, advanceToEndgame, board, buttons, inviteByLink, startBot, type BotProcess, logBotOnFailure } from './harness.js';
 
 const PACE = '0.1';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -24,6 +24,7 @@ const OUT = 'test-output/webapp';
 const ttl = { challengeSeconds: 600, finishedSeconds: 600, idleSeconds: 600 };
 let fake: FakeTelegram;
 let bot: BotProcess;
+logBotOnFailure(() => bot);
 let store: RedisStore;
 let browser: Browser;
 let base: string;

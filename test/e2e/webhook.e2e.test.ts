@@ -5,10 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../setup/redis.js';
 import { FakeTelegram } from './fake-telegram.js';
-import { startBot, type BotProcess } from './harness.js';
+import { startBot, type BotProcess, logBotOnFailure } from './harness.js';
 
 let fake: FakeTelegram;
 let bot: BotProcess;
+logBotOnFailure(() => bot);
 let port: number;
 let nextUpdate = 1;
 const secret = 'sekret_1';

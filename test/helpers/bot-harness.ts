@@ -9,7 +9,7 @@ import { createPlayer, type Level } from '../../src/ai/player.js';
 import { inProcess } from '../../src/ai/thinker.js';
 import { createApp, type App } from '../../src/app/index.js';
 import { createBot, type CreatedBot } from '../../src/bot/index.js';
-import { Reviews } from '../../src/bot/features/review.js';
+import { Reviews } from '../../src/app/reviews.js';
 import { UNPACED } from '../../src/bot/outbox.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger, type Logger } from '../../src/logger.js';

@@ -6,7 +6,7 @@ import { Composer } from 'grammy';
 import type { GameRecord } from '../../app/model.js';
 import { sideOfUser } from '../../app/games.js';
 import { otherSide } from '../../engine/types.js';
-import { parseCallback } from '../codec.js';
+import { parseCallback, route } from '../codec.js';
 import type { Ctx } from '../context.js';
 import { answerQuery, editPressed, editQuietly } from '../replies.js';
 import type { Services } from '../services.js';
@@ -44,7 +44,7 @@ export function cancelCommand(s: Services) {
 
 export function abandonFeature(s: Services): Composer<Ctx> {
   const c = new Composer<Ctx>();
-  c.callbackQuery(/^ab\|/, async (ctx) => {
+  c.callbackQuery(route('abandon'), async (ctx) => {
     const cb = parseCallback(ctx.callbackQuery.data);
     if (!cb || (cb.kind !== 'abandon' && cb.kind !== 'keep')) return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
     const t = ctx.t.bind(ctx);

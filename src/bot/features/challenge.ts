@@ -1,7 +1,7 @@
 /** Challenge buttons in groups: Accept / Decline / Cancel; the first valid Accept wins. */
 import { Composer } from 'grammy';
 import type { Challenge } from '../../app/model.js';
-import { parseCallback } from '../codec.js';
+import { parseCallback, route } from '../codec.js';
 import type { Ctx } from '../context.js';
 import { answerQuery, editPressed } from '../replies.js';
 import { showGame, type Services } from '../services.js';
@@ -16,7 +16,7 @@ export function challengeText(t: Translate, c: Challenge): string {
 
 export function challengeFeature(s: Services): Composer<Ctx> {
   const c = new Composer<Ctx>();
-  c.callbackQuery(/^c\|/, async (ctx) => {
+  c.callbackQuery(route('challenge'), async (ctx) => {
     const cb = parseCallback(ctx.callbackQuery.data);
     if (!cb || cb.kind !== 'challenge') return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
     const me = { id: ctx.from.id, name: displayName(ctx.from), username: ctx.from.username ?? null, lang: await s.langOf(ctx) };

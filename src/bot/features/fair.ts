@@ -5,7 +5,7 @@
  */
 import { Composer } from 'grammy';
 import type { FairCheck, Fairness } from '../../app/fair.js';
-import { parseCallback } from '../codec.js';
+import { parseCallback, route } from '../codec.js';
 import type { Ctx } from '../context.js';
 import { answerQuery } from '../replies.js';
 import type { Services } from '../services.js';
@@ -60,7 +60,7 @@ export function fairCommand(fair: Fairness) {
 
 export function fairFeature(s: Services): Composer<Ctx> {
   const c = new Composer<Ctx>();
-  c.callbackQuery(/^fc\|/, async (ctx) => {
+  c.callbackQuery(route('check'), async (ctx) => {
     const cb = parseCallback(ctx.callbackQuery.data);
     if (!cb || cb.kind !== 'check') return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
     const r = await s.app.fair.check(cb.id);

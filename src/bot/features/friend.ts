@@ -6,7 +6,7 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import type { Invitation } from '../../app/model.js';
 import type { Variant } from '../../engine/types.js';
-import { encode, MATCH_LENGTHS, parseCallback } from '../codec.js';
+import { encode, MATCH_LENGTHS, parseCallback, route } from '../codec.js';
 import type { Ctx } from '../context.js';
 import { attempt } from '../outbox.js';
 import { answerQuery, editPressed } from '../replies.js';
@@ -67,7 +67,7 @@ export async function openInvitation(ctx: Ctx, s: Services, id: string): Promise
 
 export function friendFeature(s: Services): Composer<Ctx> {
   const c = new Composer<Ctx>();
-  c.callbackQuery(/^fr\|/, async (ctx) => {
+  c.callbackQuery(route('friend'), async (ctx) => {
     const cb = parseCallback(ctx.callbackQuery.data);
     if (!cb || cb.kind !== 'friend') return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
     if (ctx.chat?.type !== 'private') return void (await answerQuery(ctx, ctx.t('play-bot-private-only')));
@@ -91,7 +91,7 @@ export function friendFeature(s: Services): Composer<Ctx> {
     await editPressed(ctx, m.text, { reply_markup: m.keyboard, link_preview_options: { is_disabled: true } });
   });
 
-  c.callbackQuery(/^iv\|/, async (ctx) => {
+  c.callbackQuery(route('invitation'), async (ctx) => {
     const cb = parseCallback(ctx.callbackQuery.data);
     if (!cb || cb.kind !== 'invitation') return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
     const t = ctx.t.bind(ctx);

@@ -4,7 +4,7 @@ import { Composer } from 'grammy';
 import { sideOfUser, toAct, type PressResult, type RematchResult } from '../../app/games.js';
 import type { GameRecord } from '../../app/model.js';
 import { actor } from '../../engine/game.js';
-import { parseCallback } from '../codec.js';
+import { parseCallback, route } from '../codec.js';
 import type { Ctx } from '../context.js';
 import { showGame, type Services } from '../services.js';
 import { playerName } from '../view/text.js';
@@ -13,7 +13,7 @@ import { sendResignMessage } from './resign.js';
 export function gameFeature(s: Services): Composer<Ctx> {
   const c = new Composer<Ctx>();
 
-  c.callbackQuery(/^g\|/, async (ctx) => {
+  c.callbackQuery(route('game'), async (ctx) => {
     const cb = parseCallback(ctx.callbackQuery.data);
     if (!cb || cb.kind !== 'game') return void (await answerQuery(ctx, { text: ctx.t('toast-bad-button'), show_alert: false }));
     const userId = ctx.from.id;
@@ -65,7 +65,7 @@ export function gameFeature(s: Services): Composer<Ctx> {
   });
 
   // The waiting player claims a game whose opponent ran out of time.
-  c.callbackQuery(/^cl\|/, async (ctx) => {
+  c.callbackQuery(route('claim'), async (ctx) => {
     const cb = parseCallback(ctx.callbackQuery.data);
     if (!cb || cb.kind !== 'claim') return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
     const r = await s.app.games.claim(cb.id, ctx.from.id, cb.key);

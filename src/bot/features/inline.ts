@@ -9,7 +9,7 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import type { InlineQueryResult } from 'grammy/types';
 import type { Variant } from '../../engine/types.js';
-import { encode, parseCallback } from '../codec.js';
+import { encode, parseCallback, route } from '../codec.js';
 import type { Ctx } from '../context.js';
 import { attempt } from '../outbox.js';
 import { answerQuery } from '../replies.js';
@@ -69,7 +69,7 @@ export function inlineFeature(s: Services): Composer<Ctx> {
     await attempt(() => ctx.answerInlineQuery(results, { cache_time: 0, is_personal: true }));
   });
 
-  c.callbackQuery(/^ia\|/, async (ctx) => {
+  c.callbackQuery(route('inline-accept'), async (ctx) => {
     const cb = parseCallback(ctx.callbackQuery.data);
     const inlineId = ctx.callbackQuery.inline_message_id;
     if (cb?.kind === 'inline-outdated') return void (await answerQuery(ctx, { text: ctx.t('toast-inline-outdated'), show_alert: true }));

@@ -2,7 +2,7 @@
 import { Composer } from 'grammy';
 import type { BotLevel, GameRecord } from '../../app/model.js';
 import type { Variant } from '../../engine/types.js';
-import { MAX_MATCH, parseCallback } from '../codec.js';
+import { MAX_MATCH, parseCallback, route } from '../codec.js';
 import type { Ctx } from '../context.js';
 import { answerQuery, editPressed } from '../replies.js';
 import { showGame, type Services } from '../services.js';
@@ -120,7 +120,7 @@ export function playCommand(s: Services) {
 
 export function playFeature(s: Services): Composer<Ctx> {
   const c = new Composer<Ctx>();
-  c.callbackQuery(/^pb\|/, async (ctx) => {
+  c.callbackQuery(route('play-bot'), async (ctx) => {
     const cb = parseCallback(ctx.callbackQuery.data);
     if (!cb || cb.kind !== 'play-bot' || !cb.variant) return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
     if (ctx.chat?.type !== 'private') return void (await answerQuery(ctx, ctx.t('play-bot-private-only')));
@@ -155,7 +155,7 @@ export function playFeature(s: Services): Composer<Ctx> {
     await showGame(s, rec);
   });
   // Continue a game: its board again, at the bottom of the chat (the old message loses its buttons).
-  c.callbackQuery(/^gc\|/, async (ctx) => {
+  c.callbackQuery(route('continue'), async (ctx) => {
     const cb = parseCallback(ctx.callbackQuery.data);
     if (!cb || cb.kind !== 'continue') return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
     const rec = await s.app.games.get(cb.id);

@@ -7,7 +7,7 @@ import { Composer } from 'grammy';
 import { sideOfUser } from '../../app/games.js';
 import type { GameRecord } from '../../app/model.js';
 import { otherSide } from '../../engine/types.js';
-import { parseCallback } from '../codec.js';
+import { parseCallback, route } from '../codec.js';
 import type { Ctx } from '../context.js';
 import { answerQuery, editPressed } from '../replies.js';
 import { showGame, type Services } from '../services.js';
@@ -48,7 +48,7 @@ export function resignCommand(s: Services) {
 
 export function resignFeature(s: Services): Composer<Ctx> {
   const c = new Composer<Ctx>();
-  c.callbackQuery(/^rs\|/, async (ctx) => {
+  c.callbackQuery(route('resign'), async (ctx) => {
     const cb = parseCallback(ctx.callbackQuery.data);
     if (!cb || cb.kind !== 'resign') return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
     const t = ctx.t.bind(ctx);

@@ -9,14 +9,14 @@
  * with ◀ ▶ to browse them all. In a group each player reviews their own moves.
  */
 import { Composer, InlineKeyboard, InputFile } from 'grammy';
-import { analyse, mistakesOf, type Analysis, type Decision } from '../../ai/analysis.js';
+import { mistakesOf, REVIEWS_PER_USER, type Analysis, type Decision, type Reviews } from '../../app/reviews.js';
 import { exportGame, toMat } from '../../app/export.js';
 import { sideOfUser } from '../../app/games.js';
 import type { GameRecord } from '../../app/model.js';
 import { formatPlay } from '../../engine/notation.js';
 import type { Side } from '../../engine/types.js';
 import { renderPosition } from '../../render/index.js';
-import { encode, parseCallback } from '../codec.js';
+import { encode, parseCallback, route } from '../codec.js';
 import type { Ctx } from '../context.js';
 import { attempt } from '../outbox.js';
 import { answerQuery } from '../replies.js';
@@ -24,153 +24,11 @@ import type { Services } from '../services.js';
 import { playerName, type Translate } from '../view/text.js';
 import { boardLabels } from '../view/board.js';
 
-/** Reviews analysed at once by one instance by default (REVIEWS_AT_ONCE); the others wait in line. */
-export const REVIEWS_AT_ONCE = 1;
-/** The least time between two edits of a progress message. */
-const PROGRESS_EVERY_MS = 3000;
-/** Reviews one person may have on their way at once (of different games). */
-export const REVIEWS_PER_USER = 2;
 /** A review posted in a chat is not posted again for this long (a repeated press is answered with a toast). */
 const POSTED_SECONDS = 6 * 3600;
 
 function postedKey(gameId: string, chatId: number, userId: number): string {
   return `review-posted:${gameId}:${chatId}:${userId}`;
-}
-
-const yieldNow = (): Promise<void> => new Promise((r) => setImmediate(r));
-
-interface Job {
-  readonly gameId: string;
-  readonly run: () => Promise<void>;
-  /** Told the job's new place in line (1 = next) whenever the line moves. */
-  readonly place: ((position: number) => void) | undefined;
-}
-
-export interface ReviewHooks {
-  /** The share done (0..1); 0 once, when the analysis starts. */
-  readonly progress: (share: number) => Promise<void>;
-  /** The place in line changed (the review waits behind `position` others). */
-  readonly place?: (position: number) => void;
-}
-
-export interface ReviewsOptions {
-  /** Analyses run at once (the rest queue). */
-  readonly atOnce?: number;
-  /** The least time between two edits of a progress message. */
-  readonly progressEveryMs?: number;
-}
-
-/**
- * The reviews of one instance: at most `atOnce` analyses run at a time, each yielding to the event
- * loop after every decision, so the bot keeps answering; the rest wait in line, told their place
- * as it changes. A game asked for twice at once is analysed once; finished analyses are kept for
- * browsing (the last 200).
- */
-export class Reviews {
-  readonly atOnce: number;
-  readonly progressEveryMs: number;
-  private running = 0;
-  private readonly queue: Job[] = [];
-  private readonly cache = new Map<string, Analysis>();
-  private readonly inFlight = new Map<string, Promise<Analysis>>();
-  /** What runs after a press returned: the analyses and the posting of their results. */
-  private readonly background = new Set<Promise<void>>();
-  /** The reviews being posted, by game, chat and person: a second press waits for the first. */
-  private readonly posting = new Set<string>();
-  /** The reviews on their way, by person. */
-  private readonly byUser = new Map<number, number>();
-
-  constructor(opts: ReviewsOptions = {}) {
-    this.atOnce = Math.max(1, opts.atOnce ?? REVIEWS_AT_ONCE);
-    this.progressEveryMs = opts.progressEveryMs ?? PROGRESS_EVERY_MS;
-  }
-
-  cached(gameId: string): Analysis | undefined {
-    return this.cache.get(gameId);
-  }
-
-  /**
-   * Analyse a game (once, however many ask at the same moment), reporting progress. Enqueued at
-   * once: `place` is how many wait ahead of it (0: it starts now, or it is known already).
-   */
-  analysis(rec: GameRecord, hooks: ReviewHooks): { readonly place: number; readonly result: Promise<Analysis> } {
-    const hit = this.cache.get(rec.id);
-    if (hit) return { place: 0, result: Promise.resolve(hit) };
-    const running = this.inFlight.get(rec.id);
-    if (running) return { place: 0, result: running };
-    let place = 0;
-    const p = new Promise<Analysis>((resolve, reject) => {
-      this.queue.push({
-        gameId: rec.id,
-        place: hooks.place,
-        run: async () => {
-          try {
-            await hooks.progress(0);
-            const a = await analyse(exportGame(rec), {
-              progress: async (share) => {
-                await hooks.progress(share);
-                await yieldNow();
-              },
-            });
-            this.cache.set(rec.id, a);
-            if (this.cache.size > 200) this.cache.delete(this.cache.keys().next().value!);
-            resolve(a);
-          } catch (e) {
-            reject(e as Error);
-          }
-        },
-      });
-      this.pump();
-      place = this.queue.findIndex((j) => j.gameId === rec.id) + 1;
-    }).finally(() => this.inFlight.delete(rec.id));
-    this.inFlight.set(rec.id, p);
-    return { place, result: p };
-  }
-
-  /** Keep a piece of work that runs after its update was handled (see settled). */
-  track(work: Promise<void>, key?: string, userId?: number): void {
-    this.background.add(work);
-    if (key !== undefined) this.posting.add(key);
-    if (userId !== undefined) this.byUser.set(userId, (this.byUser.get(userId) ?? 0) + 1);
-    void work.finally(() => {
-      this.background.delete(work);
-      if (key !== undefined) this.posting.delete(key);
-      if (userId !== undefined) {
-        const n = (this.byUser.get(userId) ?? 1) - 1;
-        if (n > 0) this.byUser.set(userId, n);
-        else this.byUser.delete(userId);
-      }
-    });
-  }
-
-  /** How many of a person's reviews this instance has on their way. */
-  runningFor(userId: number): number {
-    return this.byUser.get(userId) ?? 0;
-  }
-
-  /** Whether the review with this key (see track) is still on its way. */
-  busy(key: string): boolean {
-    return this.posting.has(key);
-  }
-
-  /** Resolves when every review asked for so far is posted (shutdown, tests). */
-  async settled(): Promise<void> {
-    while (this.background.size) await Promise.allSettled([...this.background]);
-  }
-
-  private pump(): void {
-    let moved = false;
-    while (this.running < this.atOnce && this.queue.length) {
-      const job = this.queue.shift()!;
-      this.running++;
-      moved = true;
-      void job.run().finally(() => {
-        this.running--;
-        this.pump();
-      });
-    }
-    if (moved) this.queue.forEach((j, i) => j.place?.(i + 1));
-  }
 }
 
 /** The progress message, once sent (or why it could not be). */
@@ -251,7 +109,7 @@ export function exportCommand(s: Services) {
 export function reviewFeature(s: Services, reviews: Reviews): Composer<Ctx> {
   const c = new Composer<Ctx>();
 
-  c.callbackQuery(/^rv\|/, async (ctx) => {
+  c.callbackQuery(route('review'), async (ctx) => {
     const cb = parseCallback(ctx.callbackQuery.data);
     if (!cb || cb.kind !== 'review') return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
     const t = ctx.t.bind(ctx);
@@ -349,7 +207,7 @@ export function reviewFeature(s: Services, reviews: Reviews): Composer<Ctx> {
     );
   });
 
-  c.callbackQuery(/^ht\|/, async (ctx) => {
+  c.callbackQuery(route('hint'), async (ctx) => {
     const cb = parseCallback(ctx.callbackQuery.data);
     if (!cb || cb.kind !== 'hint') return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
     const t = ctx.t.bind(ctx);

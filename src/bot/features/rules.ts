@@ -5,7 +5,7 @@ import type { Lang } from '../../app/model.js';
 import type { Variant } from '../../engine/types.js';
 import { lessonsOf } from '../../lessons/lessons.js';
 import { renderPosition } from '../../render/index.js';
-import { parseCallback } from '../codec.js';
+import { parseCallback, route } from '../codec.js';
 import type { Ctx } from '../context.js';
 import { attempt } from '../outbox.js';
 import { boardLabels } from '../view/board.js';
@@ -64,7 +64,7 @@ export function rulesCommand(s: Services) {
 
 export function rulesFeature(s: Services): Composer<Ctx> {
   const c = new Composer<Ctx>();
-  c.callbackQuery(/^ru\|/, async (ctx) => {
+  c.callbackQuery(route('rules'), async (ctx) => {
     const cb = parseCallback(ctx.callbackQuery.data);
     if (!cb || cb.kind !== 'rules' || cb.page >= lessonsOf(cb.variant).length) return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
     // In a group a lesson belongs to whoever asked for it; it stays in its language.

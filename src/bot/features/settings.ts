@@ -1,6 +1,6 @@
 /** /settings: language, board orientation, auto-roll, confirm before Done, theme. */
 import { Composer, type InlineKeyboard } from 'grammy';
-import { parseCallback } from '../codec.js';
+import { parseCallback, route } from '../codec.js';
 import type { Ctx } from '../context.js';
 import { answerQuery, editPressed } from '../replies.js';
 import type { Services } from '../services.js';
@@ -22,7 +22,7 @@ export function settingsCommand(s: Services) {
 
 export function settingsFeature(s: Services): Composer<Ctx> {
   const c = new Composer<Ctx>();
-  c.callbackQuery(/^st\|/, async (ctx) => {
+  c.callbackQuery(route('settings'), async (ctx) => {
     const cb = parseCallback(ctx.callbackQuery.data);
     if (!cb || cb.kind !== 'settings') return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
     await s.app.players.change(ctx.from.id, cb.change);

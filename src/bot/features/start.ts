@@ -1,7 +1,7 @@
 /** /start (with its deep-link payloads), the main menu and /help. */
 import { answerQuery } from '../replies.js';
 import { Composer } from 'grammy';
-import { parseCallback } from '../codec.js';
+import { parseCallback, route } from '../codec.js';
 import type { Ctx } from '../context.js';
 import type { Services } from '../services.js';
 import { mainMenu, rulesChooser, variantMenu } from '../view/keyboard.js';
@@ -53,7 +53,7 @@ export function privateFallback(webAppUrl: string | null = null): Composer<Ctx> 
 
 export function menuFeature(s: Services): Composer<Ctx> {
   const c = new Composer<Ctx>();
-  c.callbackQuery(/^m\|/, async (ctx) => {
+  c.callbackQuery(route('menu'), async (ctx) => {
     const cb = parseCallback(ctx.callbackQuery.data);
     if (!cb || cb.kind !== 'menu') return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
     await answerQuery(ctx);
