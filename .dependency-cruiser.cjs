@@ -29,6 +29,13 @@ module.exports = {
       to: { path: '^src/store/' },
     },
     {
+      name: 'the-bot-imports-engine-and-ai-types-only',
+      comment: 'src/bot maps the choices and facts of app/table to buttons, words and pictures: it decides nothing with the engine or the AI, whose types alone it may import',
+      severity: 'error',
+      from: { path: '^src/bot/' },
+      to: { path: '^src/(engine|ai)/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'ai-knows-no-storage',
       severity: 'error',
       from: { path: '^src/(ai|engine|render|lessons)/' },

@@ -69,12 +69,11 @@ export class Clocks {
     return rec.kind === 'group' ? this.limits.group : rec.kind === 'link' ? this.limits.link : null;
   }
 
-  private key(gameId: string): string {
-    return `clock:${gameId}`;
-  }
-
   async state(gameId: string): Promise<ClockState | null> {
-    return decodeClock(await this.store.dialogues.get(this.key(gameId)));
+    const own = decodeClock(await this.store.clocks.get(gameId));
+    if (own) return own;
+    // A clock started before clocks had a store of their own (kept among dialogue states).
+    return decodeClock(await this.store.dialogues.get(`clock:${gameId}`));
   }
 
   private ttl(limit: number): number {
@@ -89,14 +88,15 @@ export class Clocks {
     if (key === null) {
       await this.store.timers.clear(IDLE_TIMER + rec.id);
       if (rec.kind === 'link') await this.store.timers.clear(NOTICE_TIMER + rec.id);
-      await this.store.dialogues.delete(this.key(rec.id));
+      await this.store.clocks.delete(rec.id);
+      await this.store.dialogues.delete(`clock:${rec.id}`);
       return;
     }
     const cur = await this.state(rec.id);
     if (cur?.key === key) return;
     const side = key.split('.').at(-1) as Side;
     const state: ClockState = { key, side, since: this.now(), reminded: false, claimable: false };
-    await this.store.dialogues.set(this.key(rec.id), state, this.ttl(limit));
+    await this.store.clocks.set(rec.id, state, this.ttl(limit));
     await this.store.timers.set(IDLE_TIMER + rec.id, state.since + (limit * 1000) / 2);
     if (rec.kind === 'link') await this.store.timers.set(NOTICE_TIMER + rec.id, state.since + this.limits.notice * 1000);
   }
@@ -124,12 +124,12 @@ export class Clocks {
     const now = this.now();
     if (now >= end) {
       const next: ClockState = { ...st, reminded: true, claimable: true };
-      await this.store.dialogues.set(this.key(rec.id), next, this.ttl(limit));
+      await this.store.clocks.set(rec.id, next, this.ttl(limit));
       return { kind: 'claimable', state: next, left: 0 };
     }
     if (!st.reminded) {
       const next: ClockState = { ...st, reminded: true };
-      await this.store.dialogues.set(this.key(rec.id), next, this.ttl(limit));
+      await this.store.clocks.set(rec.id, next, this.ttl(limit));
       await this.store.timers.set(IDLE_TIMER + rec.id, end);
       return { kind: 'remind', state: next, left: end - now };
     }

@@ -536,6 +536,16 @@ export class Games {
     }
   }
 
+  /**
+   * The game as its boards should show it after an action: when the bot is to act, the table
+   * takes the bot's own turn first (its decisions, its moves, and the person's forced plays after).
+   */
+  async withBotTurn(rec: GameRecord): Promise<GameRecord> {
+    if (!isBotToAct(rec)) return rec;
+    const r = await this.botTurn(rec.id);
+    return r.kind === 'gone' ? rec : r.game;
+  }
+
   /** The bot's decisions and moves while it is to act (and what follows for the person without a choice). */
   async botTurn(gameId: string): Promise<BotTurnResult> {
     const r = await this.change<BotTurnResult>(gameId, async (rec) => {

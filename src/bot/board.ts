@@ -9,7 +9,7 @@ import { InlineKeyboard, InputFile, type Api } from 'grammy';
 import type { BoardPlaces } from '../app/boards.js';
 import { DEFAULT_SETTINGS, type GameEvent, type GameRecord, type Seat, type UserSettings } from '../app/model.js';
 import type { Players } from '../app/players.js';
-import { actor, displayPosition } from '../engine/game.js';
+import { gameFacts, opponentOf } from '../app/table/view.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from './metrics.js';
 import { renderPosition } from '../render/index.js';
@@ -21,7 +21,7 @@ import { renderOptions, viewerOf } from './view/board.js';
 import { eventText, playerName, translator } from './view/text.js';
 import { sideOfUser } from '../app/games.js';
 import { turnKey } from '../app/clocks.js';
-import { otherSide, type Side } from '../engine/types.js';
+import type { Side } from '../engine/types.js';
 
 export interface ShowOptions {
   readonly resignMenu?: boolean;
@@ -79,7 +79,8 @@ function turnOf(rec: GameRecord): string {
 /** A board of one's own (by link) while the other player is to act. */
 function waitingSeat(rec: GameRecord, seat: Seat): boolean {
   if (rec.kind !== 'link' || rec.finished) return false;
-  const p = rec.players[actor(rec.match.game) ?? rec.match.game.position.turn];
+  const facts = gameFacts(rec);
+  const p = rec.players[facts.toAct ?? facts.onTurn];
   return !(p.kind === 'human' && p.id === seat.owner);
 }
 
@@ -253,7 +254,8 @@ export class Boards {
     // A waiting board's buttons (Resign…) work a version behind, so a new version alone is no
     // reason to edit it.
     const keys = waitingSeat(rec, seat) ? JSON.stringify(markup).replaceAll(`|${rec.v}|`, '|v|') : markup;
-    const look = JSON.stringify([text, keys, options, displayPosition(shown.match.game)]);
+    const position = gameFacts(shown).position;
+    const look = JSON.stringify([text, keys, options, position]);
     const api = this.deps.api;
     const where = await this.deps.places.where(rec.id, chatId);
     if (where && !opts.fresh && before?.look === look) return 'skipped'; // nothing would change
@@ -263,7 +265,7 @@ export class Boards {
     }
     if (where?.v !== undefined && where.v > rec.v) return 'skipped'; // another instance showed a newer one
     const r0 = performance.now();
-    const png = await renderPosition(displayPosition(shown.match.game), options);
+    const png = await renderPosition(position, options);
     this.deps.metrics?.render.observe((performance.now() - r0) / 1000);
     if (where && !opts.fresh) {
       const r = await attempt(() => api.editMessageMedia(where.chatId, where.messageId, { type: 'photo', media: new InputFile(png, 'board.png'), caption: text }, { reply_markup: markup }));
@@ -316,7 +318,7 @@ export class Boards {
     if (!(await notices.once(`notice:${rec.id}:${chatId}:${key}`))) return;
     const t = translator(this.deps.i18n, seat.lang);
     const mine = sideOfUser(rec, userId)!;
-    const lines = [t('notice-your-move', { variant: t(`variant-${rec.match.variant}`), opponent: playerName(rec.players[otherSide(mine)], t) })];
+    const lines = [t('notice-your-move', { variant: t(`variant-${rec.match.variant}`), opponent: playerName(rec.players[opponentOf(mine)], t) })];
     const last = rec.events.at(-1);
     if (last) lines.push(eventText(rec, last, t, { viewer: seat.viewer, variant: rec.match.variant }));
     this.queueNotice(chatId, rec, async () => {

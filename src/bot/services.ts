@@ -1,6 +1,5 @@
 import type { I18n } from '@grammyjs/i18n';
 import type { Api } from 'grammy';
-import { isBotToAct } from '../app/games.js';
 import type { App } from '../app/index.js';
 import type { GameRecord, Lang } from '../app/model.js';
 import type { Config } from '../config.js';
@@ -29,12 +28,7 @@ export interface Services {
  * before). The board goes out paced and coalesced; this does not wait for its delivery.
  */
 export async function showGame(s: Services, rec: GameRecord, opts: ShowOptions = {}): Promise<GameRecord> {
-  let shown = rec;
-  if (isBotToAct(rec)) {
-    const r = await s.app.games.botTurn(rec.id);
-    if (r.kind === 'gone') return rec;
-    shown = r.game;
-  }
+  const shown = await s.app.games.withBotTurn(rec);
   void s.boards.show(shown, opts);
   return shown;
 }

@@ -1,5 +1,5 @@
 /** The in-process store: the same contract as Redis, kept in Maps; everything ends with the process. */
-import type { BoardMessage, BoardStore, ChallengeStore, DialogueStore, GameFeed, GameStore, InvitationStore, PaceStore, SaveResult, StatsStore, Store, StoredGame, StoreTtl, TimerStore, UpdateStore, UserStore } from './types.js';
+import type { BoardMessage, BoardStore, ChallengeStore, ClockStore, DialogueStore, GameFeed, GameStore, InvitationStore, PaceStore, SaveResult, StatsStore, Store, StoredGame, StoreTtl, TimerStore, UpdateStore, UserStore } from './types.js';
 
 interface Entry<T> {
   value: T;
@@ -246,6 +246,27 @@ class MemoryDialogues implements DialogueStore {
   }
 }
 
+class MemoryClocks implements ClockStore {
+  private readonly clocks: Timed<string>;
+
+  constructor(now: () => number) {
+    this.clocks = new Timed(now);
+  }
+
+  async get(gameId: string): Promise<unknown> {
+    const s = this.clocks.get(gameId);
+    return s === null ? undefined : JSON.parse(s);
+  }
+
+  async set(gameId: string, clock: unknown, ttlSeconds: number): Promise<void> {
+    this.clocks.set(gameId, JSON.stringify(clock), ttlSeconds);
+  }
+
+  async delete(gameId: string): Promise<void> {
+    this.clocks.delete(gameId);
+  }
+}
+
 class MemoryInvitations implements InvitationStore {
   private readonly invitations: Timed<string>;
 
@@ -417,6 +438,7 @@ export class MemoryStore implements Store {
   readonly challenges: ChallengeStore;
   readonly users: UserStore = new MemoryUsers();
   readonly dialogues: DialogueStore;
+  readonly clocks: ClockStore;
   readonly updates: UpdateStore;
   readonly pacing: PaceStore;
   readonly invitations: InvitationStore;
@@ -429,6 +451,7 @@ export class MemoryStore implements Store {
     this.boards = new MemoryBoards(ttl, now);
     this.challenges = new MemoryChallenges(ttl, now, this.games);
     this.dialogues = new MemoryDialogues(now);
+    this.clocks = new MemoryClocks(now);
     this.updates = new MemoryUpdates(now);
     this.pacing = new MemoryPacing(now);
     this.invitations = new MemoryInvitations(now, this.games);

@@ -6,7 +6,7 @@
  * records). Every key has a lifetime (README, "What Redis holds").
  */
 import { Cluster, Redis } from 'ioredis';
-import { StoreFull, StoreUnavailable, type BoardMessage, type BoardStore, type ChallengeStore, type DialogueStore, type GameFeed, type GameStore, type InvitationStore, type SaveResult, type StatsStore, type Store, type StoredGame, type StoreTtl, type PaceStore, type TimerStore, type UpdateStore, type UserStore } from './types.js';
+import { StoreFull, StoreUnavailable, type BoardMessage, type BoardStore, type ChallengeStore, type ClockStore, type DialogueStore, type GameFeed, type GameStore, type InvitationStore, type SaveResult, type StatsStore, type Store, type StoredGame, type StoreTtl, type PaceStore, type TimerStore, type UpdateStore, type UserStore } from './types.js';
 
 const CAS = `
 local cur = redis.call('HGET', KEYS[1], 'v')
@@ -158,6 +158,8 @@ class Keys {
   chatChallenges = (chatId: number): string => `${this.p}challenges:${chatId}`;
   user = (id: number): string => `${this.p}user:${id}`;
   state = (key: string): string => `${this.p}state:${key}`;
+  /** Beside the game's own key (one hash slot in a cluster). */
+  clock = (gameId: string): string => `${this.p}clock:{${gameId}}`;
   pending = (): string => `${this.p}pending-boards`;
   update = (id: number): string => `${this.p}update:${id}`;
   inbox = (): string => `${this.p}inbox`;
@@ -225,6 +227,27 @@ class RedisGames implements GameStore {
   }
 }
 
+/** A stored JSON value read back through its decoder: a broken or foreign value is null, never a cast. */
+function decodeJson<T>(s: string | null, decode: (x: unknown) => T | null): T | null {
+  if (!s) return null;
+  try {
+    return decode(JSON.parse(s));
+  } catch {
+    return null;
+  }
+}
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
+const isId = (x: unknown): x is number => Number.isSafeInteger(x);
+
+function boardMessage(x: unknown): BoardMessage | null {
+  if (!isObject(x) || !isId(x.chatId) || !isId(x.messageId) || (x.v !== undefined && !isId(x.v))) return null;
+  return { chatId: x.chatId, messageId: x.messageId, ...(x.v !== undefined ? { v: x.v as number } : {}) };
+}
+
+function storedChallenge(x: unknown): { chatId: number; data: string } | null {
+  return isObject(x) && isId(x.chatId) && typeof x.data === 'string' ? { chatId: x.chatId, data: x.data } : null;
+}
+
 class RedisBoards implements BoardStore {
   constructor(
     private readonly r: Scripted,
@@ -233,8 +256,7 @@ class RedisBoards implements BoardStore {
   ) {}
 
   async get(gameId: string, chatId: number): Promise<BoardMessage | null> {
-    const s = await this.r.get(this.k.board(gameId, chatId));
-    return s ? (JSON.parse(s) as BoardMessage) : null;
+    return decodeJson(await this.r.get(this.k.board(gameId, chatId)), boardMessage);
   }
 
   async set(gameId: string, board: BoardMessage): Promise<void> {
@@ -297,23 +319,21 @@ class RedisChallenges implements ChallengeStore {
   }
 
   async get(id: string): Promise<string | null> {
-    const s = await this.r.get(this.k.challenge(id));
-    return s ? (JSON.parse(s) as { data: string }).data : null;
+    return decodeJson(await this.r.get(this.k.challenge(id)), storedChallenge)?.data ?? null;
   }
 
   async take(id: string): Promise<string | null> {
-    const s = await this.r.getdel(this.k.challenge(id));
-    if (!s) return null;
-    const c = JSON.parse(s) as { chatId: number; data: string };
+    const c = decodeJson(await this.r.getdel(this.k.challenge(id)), storedChallenge);
+    if (!c) return null;
     await this.r.srem(this.k.chatChallenges(c.chatId), id);
     return c.data;
   }
 
   async claim(id: string, game: StoredGame): Promise<boolean> {
-    const s = await this.r.get(this.k.challenge(id));
+    const stored = decodeJson(await this.r.get(this.k.challenge(id)), storedChallenge);
     const ok = (await this.r.nardyClaim(this.k.challenge(id), this.k.game(game.id), game.v, game.data, this.ttl.idleSeconds)) === 1;
     if (!ok) return false;
-    if (s) await this.r.srem(this.k.chatChallenges((JSON.parse(s) as { chatId: number }).chatId), id);
+    if (stored) await this.r.srem(this.k.chatChallenges(stored.chatId), id);
     await this.games.index(game);
     return true;
   }
@@ -462,6 +482,25 @@ class RedisDialogues implements DialogueStore {
   }
 }
 
+class RedisClocks implements ClockStore {
+  constructor(
+    private readonly r: Scripted,
+    private readonly k: Keys,
+  ) {}
+
+  async get(gameId: string): Promise<unknown> {
+    return decodeJson(await this.r.get(this.k.clock(gameId)), (x) => x) ?? undefined;
+  }
+
+  async set(gameId: string, clock: unknown, ttlSeconds: number): Promise<void> {
+    await this.r.set(this.k.clock(gameId), JSON.stringify(clock), 'EX', Math.max(1, Math.ceil(ttlSeconds)));
+  }
+
+  async delete(gameId: string): Promise<void> {
+    await this.r.del(this.k.clock(gameId));
+  }
+}
+
 class RedisUpdates implements UpdateStore {
   constructor(
     private readonly r: Scripted,
@@ -587,6 +626,7 @@ export class RedisStore implements Store {
   readonly challenges: ChallengeStore;
   readonly users: UserStore;
   readonly dialogues: DialogueStore;
+  readonly clocks: ClockStore;
   readonly updates: UpdateStore;
   readonly pacing: PaceStore;
   readonly invitations: InvitationStore;
@@ -631,6 +671,7 @@ export class RedisStore implements Store {
     this.challenges = guard(new RedisChallenges(this.redis, keys, ttl, new RedisGames(this.redis, keys, ttl)), ready);
     this.users = guard(new RedisUsers(this.redis, keys), ready);
     this.dialogues = guard(new RedisDialogues(this.redis, keys), ready);
+    this.clocks = guard(new RedisClocks(this.redis, keys), ready);
     this.updates = guard(new RedisUpdates(this.redis, keys), ready);
     this.pacing = guard(new RedisPacing(this.redis, keys), ready);
     this.invitations = guard(new RedisInvitations(this.redis, keys, ttl, new RedisGames(this.redis, keys, ttl)), ready);

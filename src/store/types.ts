@@ -103,6 +103,16 @@ export interface DialogueStore {
   delete(key: string): Promise<void>;
 }
 
+/**
+ * The move clock of each game between people: one small JSON record per game, with a lifetime,
+ * kept apart from the game's record (a clock's ticking never bumps the game's version).
+ */
+export interface ClockStore {
+  get(gameId: string): Promise<unknown>;
+  set(gameId: string, clock: unknown, ttlSeconds: number): Promise<void>;
+  delete(gameId: string): Promise<void>;
+}
+
 /** Invitations to play by link: a record with a lifetime that becomes a game of the same id. */
 export interface InvitationStore {
   put(id: string, data: string, ttlSeconds: number): Promise<void>;
@@ -202,6 +212,7 @@ export interface Store {
   readonly challenges: ChallengeStore;
   readonly users: UserStore;
   readonly dialogues: DialogueStore;
+  readonly clocks: ClockStore;
   readonly updates: UpdateStore;
   readonly pacing: PaceStore;
   readonly invitations: InvitationStore;

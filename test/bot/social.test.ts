@@ -247,11 +247,11 @@ describe('move clocks', () => {
     const waiting = idle === ann ? ben : ann;
     // Time passes: move the clock back instead of waiting.
     const st = (await h.app.clocks.state(rec.id))!;
-    await h.app.dialogues.write(`clock:${rec.id}`, { ...st, since: st.since - 31_000 }, 3600);
+    await h.store.clocks.set(rec.id, { ...st, since: st.since - 31_000 }, 3600);
     await h.store.timers.set(`idle:${rec.id}`, 0);
     expect(await h.created.tick()).toBe(1);
     expect(h.last(idle.id).text).toMatch(/⏰ (Your move|Ваш ход)/);
-    await h.app.dialogues.write(`clock:${rec.id}`, { ...(await h.app.clocks.state(rec.id))!, since: st.since - 61_000 }, 3600);
+    await h.store.clocks.set(rec.id, { ...(await h.app.clocks.state(rec.id))!, since: st.since - 61_000 }, 3600);
     await h.store.timers.set(`idle:${rec.id}`, 0);
     expect(await h.created.tick()).toBe(1);
     await h.created.settled();

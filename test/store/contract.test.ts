@@ -100,6 +100,15 @@ describe.each(stores)('%s store', (_name, make) => {
     expect(await store.boards.get('gx', 3)).toBeNull();
   });
 
+  it("keeps each game's move clock apart, with a lifetime, and deletes it", async () => {
+    expect(await store.clocks.get('gk')).toBeUndefined();
+    await store.clocks.set('gk', { key: '1.2.turn.white', since: 5 }, 60);
+    expect(await store.clocks.get('gk')).toEqual({ key: '1.2.turn.white', since: 5 });
+    expect(await store.clocks.get('other')).toBeUndefined();
+    await store.clocks.delete('gk');
+    expect(await store.clocks.get('gk')).toBeUndefined();
+  });
+
   it('keeps dialogue state with a TTL, and deletes it', async () => {
     expect(await store.dialogues.get('conv:1')).toBeUndefined();
     await store.dialogues.set('conv:1', { a: [1, 'x'] }, 60);
@@ -206,6 +215,22 @@ describe('expiry', () => {
     expect(cttl).toBeLessThanOrEqual(60);
     expect(gttl).toBeGreaterThan(60);
     expect(gttl).toBeLessThanOrEqual(120);
+    await store.close();
+  });
+
+  it('redis: a broken or foreign stored value reads as nothing, not as a wrong shape', async () => {
+    const prefix = `test:${randomUUID()}:`;
+    const store = new RedisStore(inject('redisUrl'), prefix, ttl);
+    await store.boards.set('gb', { chatId: 5, messageId: 50 });
+    const boardKey = (await store.redis.keys(`${prefix}board:*`))[0]!;
+    for (const bad of ['{"chatId":"5","messageId":50}', '[1,2]', 'not json', '{"chatId":5}']) {
+      await store.redis.set(boardKey, bad);
+      expect(await store.boards.get('gb', 5)).toBeNull();
+    }
+    await store.challenges.put('c9', 7, challenge('c9'));
+    await store.redis.set(`${prefix}challenge:{c9}`, '{"chatId":7}');
+    expect(await store.challenges.get('c9')).toBeNull();
+    expect(await store.challenges.take('c9')).toBeNull();
     await store.close();
   });
 });

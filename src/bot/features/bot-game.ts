@@ -1,14 +1,15 @@
 /** Games with the bot: starting one (from a button or a typed length), and naming one. */
 import type { BotLevel, GameRecord, Human } from '../../app/model.js';
 import { sideOfUser } from '../../app/games.js';
-import { otherSide, type Variant } from '../../engine/types.js';
+import { opponentOf } from '../../app/table/view.js';
+import type { Variant } from '../../engine/types.js';
 import type { Services } from '../services.js';
 import { displayName, playerName, type Translate } from '../view/text.js';
 
 /** "Long nardy against Bot (medium), score 1:0 (to 3)" as the person `viewerId` sees it. */
 export function gameLabel(t: Translate, g: GameRecord, viewerId: number): string {
   const me = sideOfUser(g, viewerId) ?? 'white';
-  const opp = otherSide(me);
+  const opp = opponentOf(me);
   const m = g.match;
   const score = m.length > 1 ? t('game-label-score', { me: m.score[me], opp: m.score[opp], length: m.length }) : '';
   return t('game-label', { variant: t(`variant-${m.variant}`), opponent: playerName(g.players[opp], t), score });

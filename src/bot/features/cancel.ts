@@ -5,7 +5,7 @@
 import { Composer } from 'grammy';
 import type { GameRecord } from '../../app/model.js';
 import { sideOfUser } from '../../app/games.js';
-import { otherSide } from '../../engine/types.js';
+import { opponentOf } from '../../app/table/view.js';
 import { parseCallback, route } from '../codec.js';
 import type { Ctx } from '../context.js';
 import { answerQuery, editPressed, editQuietly } from '../replies.js';
@@ -17,7 +17,7 @@ import { gameLabel } from './bot-game.js';
 /** What leaving costs: the game (and match) go to the opponent; the score stays. */
 function costText(t: Translate, g: GameRecord, userId: number): string {
   const me = sideOfUser(g, userId) ?? 'white';
-  const opp = otherSide(me);
+  const opp = opponentOf(me);
   const m = g.match;
   const args = { game: gameLabel(t, g, userId), opponent: playerName(g.players[opp], t), me: m.score[me], opp: m.score[opp], length: m.length };
   return t(m.length > 1 ? 'abandon-ask-match' : 'abandon-ask', args);

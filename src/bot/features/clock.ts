@@ -1,7 +1,7 @@
 /** What the move clocks say: a reminder to the player to act, and the claim once time is up. */
 import { sideOfUser } from '../../app/games.js';
 import type { TimerEvent } from '../../app/timers.js';
-import { otherSide } from '../../engine/types.js';
+import { opponentOf } from '../../app/table/view.js';
 import { attempt } from '../outbox.js';
 import type { Services } from '../services.js';
 import { playerName, type Translate } from '../view/text.js';
@@ -20,7 +20,7 @@ export function timeLeft(t: Translate, ms: number): string {
 export async function presentTimer(s: Services, e: TimerEvent): Promise<void> {
   const rec = e.game;
   const idle = rec.players[e.side];
-  const waiting = rec.players[otherSide(e.side)];
+  const waiting = rec.players[opponentOf(e.side)];
   if (idle.kind !== 'human' || waiting.kind !== 'human') return;
   if (e.kind === 'notice') return void (await s.boards.notice(rec, idle.id, e.key));
   if (rec.kind === 'group') {

@@ -3,7 +3,7 @@ import { answerQuery } from '../replies.js';
 import { Composer } from 'grammy';
 import { sideOfUser, toAct, type PressResult, type RematchResult } from '../../app/games.js';
 import type { GameRecord } from '../../app/model.js';
-import { actor } from '../../engine/game.js';
+import { gameFacts } from '../../app/table/view.js';
 import { parseCallback, route } from '../codec.js';
 import type { Ctx } from '../context.js';
 import { showGame, type Services } from '../services.js';
@@ -45,7 +45,7 @@ export function gameFeature(s: Services): Composer<Ctx> {
         if (r.kind !== 'started') return void (await answerQuery(ctx, ctx.t('toast-stale')));
         return void (await answerQuery(ctx, ctx.t('toast-rematch')));
       }
-      const who = actor(rec.match.game);
+      const who = gameFacts(rec).toAct;
       const side = sideOfUser(rec, userId);
       const phase = rec.match.game.phase;
       if (act.type === 'resign-menu' && (phase === 'over' || phase === 'resign' || phase === 'double' || (who !== null && who !== side && rec.kind === 'bot'))) {

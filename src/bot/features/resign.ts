@@ -6,7 +6,7 @@
 import { Composer } from 'grammy';
 import { sideOfUser } from '../../app/games.js';
 import type { GameRecord } from '../../app/model.js';
-import { otherSide } from '../../engine/types.js';
+import { opponentOf } from '../../app/table/view.js';
 import { parseCallback, route } from '../codec.js';
 import type { Ctx } from '../context.js';
 import { answerQuery, editPressed } from '../replies.js';
@@ -16,7 +16,7 @@ import { playerName, type Translate } from '../view/text.js';
 
 function opponentName(t: Translate, g: GameRecord, userId: number): string {
   const side = sideOfUser(g, userId) ?? 'white';
-  return playerName(g.players[otherSide(side)], t);
+  return playerName(g.players[opponentOf(side)], t);
 }
 
 function askText(t: Translate, g: GameRecord, userId: number): string {

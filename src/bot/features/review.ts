@@ -13,7 +13,7 @@ import { mistakesOf, REVIEWS_PER_USER, type Analysis, type Decision, type Review
 import { exportGame, toMat } from '../../app/export.js';
 import { sideOfUser } from '../../app/games.js';
 import type { GameRecord } from '../../app/model.js';
-import { formatPlay } from '../../engine/notation.js';
+import { playText } from '../../app/table/view.js';
 import type { Side } from '../../engine/types.js';
 import { renderPosition } from '../../render/index.js';
 import { encode, parseCallback, route } from '../codec.js';
@@ -229,7 +229,7 @@ export function reviewFeature(s: Services, reviews: Reviews): Composer<Ctx> {
     if (plays.length === 0) return void (await attempt(() => ctx.reply(t('hint-none'))));
     const settings = await s.app.players.settings(ctx.from.id);
     const viewer = settings.orientation === 'white' ? 'white' : side;
-    const lines = plays.map((c, i) => t('hint-line', { n: String(i + 1), play: formatPlay(c.moves, g.position), equity: fmt(c.equity) }));
+    const lines = plays.map((c, i) => t('hint-line', { n: String(i + 1), play: playText(c.moves, g.position), equity: fmt(c.equity) }));
     const png = await renderPosition(g.position, {
       viewer,
       theme: settings.theme,

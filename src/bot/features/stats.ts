@@ -1,6 +1,6 @@
 /** /stats (a picture of one's numbers and rating chart, the text in the caption) and /top. */
 import { InputFile } from 'grammy';
-import { LEVELS_IN_ORDER } from '../../ai/player.js';
+import { BOT_LEVELS } from '../../app/model.js';
 import type { UserStats, VariantStats } from '../../app/stats.js';
 import type { Variant } from '../../engine/types.js';
 import { renderStats, type StatsBlock } from '../../render/stats.js';
@@ -15,7 +15,7 @@ function played(v: VariantStats): boolean {
 }
 
 function botLine(t: Translate, st: UserStats, variant: Variant): string | null {
-  const levels = LEVELS_IN_ORDER.filter((l) => st.bot[variant][l]).map((l) => t('stats-bot-level', { level: t(`level-${l}`), wins: st.bot[variant][l]!.wins, losses: st.bot[variant][l]!.losses }));
+  const levels = BOT_LEVELS.filter((l) => st.bot[variant][l]).map((l) => t('stats-bot-level', { level: t(`level-${l}`), wins: st.bot[variant][l]!.wins, losses: st.bot[variant][l]!.losses }));
   return levels.length ? t('stats-bot', { variant: t(`variant-${variant}`), levels: levels.join(', ') }) : null;
 }
 

@@ -1,6 +1,6 @@
 /** How a game's board is drawn for a seat: point of view, theme, highlights. */
 import type { GameRecord, Seat, UserSettings } from '../../app/model.js';
-import { actor, currentTurn } from '../../engine/game.js';
+import { gameFacts } from '../../app/table/view.js';
 import type { Side } from '../../engine/types.js';
 import type { RenderOptions } from '../../render/index.js';
 import { playerName, type Translate } from './text.js';
@@ -17,21 +17,22 @@ export function viewerOf(_rec: GameRecord, seat: Seat, settings: UserSettings): 
 export function renderOptions(rec: GameRecord, seat: Seat, t: Translate, settings: UserSettings): RenderOptions {
   const g = rec.match.game;
   const viewer = viewerOf(rec, seat, settings);
-  const moving = g.phase === 'move' && g.dice;
-  const view = moving ? currentTurn(g) : null;
+  const facts = gameFacts(rec);
+  const view = facts.turn;
+  const moving = view !== null;
   return {
     viewer,
     theme: settings.theme,
-    dice: moving ? g.dice : null,
+    dice: view ? view.dice : null,
     remaining: view ? view.remaining : undefined,
     // While a double is offered the cube shows the value offered.
     cube: g.rules.cube ? (g.phase === 'double' ? { value: g.cube.value * 2, owner: null, offered: true } : g.cube) : null,
-    turn: g.phase === 'over' ? null : (actor(g) ?? g.position.turn),
+    turn: g.phase === 'over' ? null : (facts.toAct ?? facts.onTurn),
     result: g.phase === 'over' && g.result ? resultBanner(rec, t) : null,
     names: { white: playerName(rec.players.white, t), black: playerName(rec.players.black, t) },
     score: rec.match.length > 1 ? { ...rec.match.score, length: rec.match.length } : null,
     lastPlay: g.last && g.last.moves.length ? { side: g.last.side, moves: g.last.moves } : null,
-    pending: moving && g.steps.length ? { side: g.position.turn, moves: g.steps } : null,
+    pending: moving && view.taken.length ? { side: facts.onTurn, moves: view.taken } : null,
     marks: view ? [...new Set(view.next.map(([from]) => from))].filter((p) => p <= 24) : [],
     labels: boardLabels(t),
   };

@@ -4,9 +4,8 @@
  * written as in the seat's picture.
  */
 import type { GameRecord, Seat, UserSettings } from '../../app/model.js';
-import { actor, currentTurn } from '../../engine/game.js';
-import { pipCount } from '../../engine/position.js';
-import { otherSide, type Side } from '../../engine/types.js';
+import { gameFacts, opponentOf } from '../../app/table/view.js';
+import type { Side } from '../../engine/types.js';
 import { viewerOf } from './board.js';
 import { diceText, eventText, playerName, playIn, who, type Numbering, type Translate } from './text.js';
 
@@ -20,9 +19,9 @@ export function caption(rec: GameRecord, seat: Seat, t: Translate, settings: Use
   const head: string[] = [];
   const variant = t(`variant-${m.variant}`);
   head.push(m.length > 1 ? t('caption-match', { variant, length: m.length, game: m.gameNo }) : variant);
+  const facts = gameFacts(rec);
   for (const side of ['white', 'black'] as const) {
-    const own = side === 'white' ? g.position.white : g.position.black;
-    head.push(`${DISC[side]} ${playerName(rec.players[side], t)} — ${t('caption-pips', { pips: pipCount(own), off: own[0]! })}`);
+    head.push(`${DISC[side]} ${playerName(rec.players[side], t)} — ${t('caption-pips', facts.pips[side])}`);
   }
   if (m.length > 1) head.push(t('caption-score', { white: m.score.white, black: m.score.black, length: m.length }));
   if (g.rules.cube && g.crawford) head.push(t('caption-crawford'));
@@ -41,7 +40,7 @@ export function caption(rec: GameRecord, seat: Seat, t: Translate, settings: Use
   }
 
   const tail: string[] = [];
-  const mover = actor(g);
+  const mover = facts.toAct;
   if (g.phase === 'move' && mover && mover !== n.viewer) tail.push(t('caption-numbering', { name: playerName(rec.players[n.viewer], t) }));
   tail.push(status(rec, t));
 
@@ -57,7 +56,7 @@ function status(rec: GameRecord, t: Translate): string {
   const name = (s: Side): string => playerName(rec.players[s], t);
   const r = g.phase === 'over' ? g.result : null;
   if (r && r.winner) {
-    const loser = otherSide(r.winner);
+    const loser = opponentOf(r.winner);
     const args = { name: name(r.winner), loser: name(loser), kind: t(`result-${r.kind}`), points: r.points, reason: r.reason, game: m.gameNo, white: m.score.white, black: m.score.black };
     const claimed = r.reason === 'forfeit' && rec.events.some((e) => e.type === 'claimed');
     if (claimed) return t('status-won-claim', args);
@@ -70,13 +69,12 @@ function status(rec: GameRecord, t: Translate): string {
     case 'roll':
       return t(g.lastRoll ? 'status-last-roll' : 'status-roll', { name: name(g.position.turn) });
     case 'move': {
-      const view = currentTurn(g);
-      return t(view.complete ? 'status-done' : 'status-move', { name: name(g.position.turn), dice: diceText(g.dice!) });
+      return t(gameFacts(rec).turn?.complete ? 'status-done' : 'status-move', { name: name(g.position.turn), dice: diceText(g.dice!) });
     }
     case 'double':
-      return t('status-double', { name: name(otherSide(g.position.turn)), value: g.cube.value * 2, points: g.cube.value });
+      return t('status-double', { name: name(opponentOf(g.position.turn)), value: g.cube.value * 2, points: g.cube.value });
     case 'resign':
-      return t('status-resign', { name: name(g.pendingResign!.by), other: name(otherSide(g.pendingResign!.by)), points: g.pendingResign!.level * g.cube.value });
+      return t('status-resign', { name: name(g.pendingResign!.by), other: name(opponentOf(g.pendingResign!.by)), points: g.pendingResign!.level * g.cube.value });
     default:
       return t('status-opening');
   }

@@ -1,11 +1,9 @@
 /** Keyboards: every button's data comes from the codec's encoder. */
 import { InlineKeyboard } from 'grammy';
-import { AUTO_ROLLS, HINT_MODES, type BotLevel, type Challenge, type GameRecord, type HintMode, type Lang, type UserSettings } from '../../app/model.js';
-import { LEVELS_IN_ORDER } from '../../ai/player.js';
+import { AUTO_ROLLS, BOT_LEVELS, HINT_MODES, type BotLevel, type Challenge, type GameRecord, type HintMode, type Lang, type UserSettings } from '../../app/model.js';
 import { hintsOffered } from '../../app/hints.js';
-import { actor, canDouble, currentTurn, type ResignLevel } from '../../engine/game.js';
-import { formatPlay } from '../../engine/notation.js';
-import { oppPointOf } from '../../engine/numbering.js';
+import { gameFacts, pointAsRead, resignLevels } from '../../app/table/view.js';
+import type { ResignLevel } from '../../engine/game.js';
 import type { Side, Step, Variant } from '../../engine/types.js';
 import { encode, gameData, MATCH_LENGTHS, type GameAct } from '../codec.js';
 import { playerName, playIn, type Numbering, type Translate } from './text.js';
@@ -16,7 +14,7 @@ export const WHOLE_PLAYS = 4;
 function pointLabel(p: number, n: Numbering, side: Side): string {
   if (p === 25) return 'bar';
   if (p === 0) return 'off';
-  return String(side === n.viewer ? p : oppPointOf(n.variant, p));
+  return String(pointAsRead(n.variant, side, n.viewer, p));
 }
 
 /** A step as its button says it, in the picture's numbering. */
@@ -27,7 +25,7 @@ export function stepLabel(step: Step, n: Numbering, side: Side): string {
 /** The resign choices of a game: 1, 2 (mars / gammon) and in short nardy 3 (koks) times the cube. */
 export function resignChoices(rec: GameRecord, t: Translate): Array<{ level: ResignLevel; label: string }> {
   const g = rec.match.game;
-  const levels: ResignLevel[] = g.variant === 'long' ? [1, 2] : [1, 2, 3];
+  const levels = resignLevels(g.variant);
   return levels.map((level) => ({ level, label: t(`btn-resign-${level}`, { points: level * g.cube.value, variant: g.variant }) }));
 }
 
@@ -64,6 +62,7 @@ export function gameKeyboard(rec: GameRecord, t: Translate, n: Numbering, opts: 
   const kb = new InlineKeyboard();
   const m = rec.match;
   const g = m.game;
+  const facts = gameFacts(rec);
   const data = (act: GameAct): string => gameData(rec.id, rec.v, act);
   const check = (): string => encode({ kind: 'check', id: rec.id });
   const claimRow = (): void => {
@@ -76,7 +75,7 @@ export function gameKeyboard(rec: GameRecord, t: Translate, n: Numbering, opts: 
   };
   // On a board of one's own (by link), the opponent's turn shows only Resign… (and a claim).
   if (rec.kind === 'link' && !m.winner && g.phase !== 'over') {
-    const who = actor(g) ?? g.position.turn;
+    const who = facts.toAct ?? facts.onTurn;
     const p = rec.players[who];
     if (!(p.kind === 'human' && p.id === opts.seatOwner)) {
       if (opts.resignMenu) {
@@ -107,24 +106,24 @@ export function gameKeyboard(rec: GameRecord, t: Translate, n: Numbering, opts: 
   switch (g.phase) {
     case 'roll':
       kb.text(t('btn-roll'), data({ type: 'roll' }));
-      if (canDouble(g, g.position.turn)) kb.text(t('btn-double', { value: g.cube.value * 2 }), data({ type: 'double' }));
+      if (facts.mayDouble) kb.text(t('btn-double', { value: g.cube.value * 2 }), data({ type: 'double' }));
       kb.row().text(t('btn-resign'), data({ type: 'resign-menu' }));
       break;
     case 'move': {
-      const view = currentTurn(g);
-      const side = g.position.turn;
-      const turn = { gameNo: m.gameNo, roll: g.rolls, steps: g.steps.length };
-      if (g.steps.length === 0 && view.plays.length <= WHOLE_PLAYS) {
+      const view = facts.turn!;
+      const side = facts.onTurn;
+      const turn = { gameNo: m.gameNo, roll: g.rolls, steps: view.taken.length };
+      if (view.taken.length === 0 && view.plays.length <= WHOLE_PLAYS) {
         // Few ways to play the roll: each is one button (one press, one edit).
-        for (const play of view.plays) kb.text(playIn(n, side, formatPlay(play.moves, g.position)), gameData(rec.id, rec.v, { type: 'play', moves: play.moves }, turn)).row();
+        for (const play of view.plays) kb.text(playIn(n, side, play.text), gameData(rec.id, rec.v, { type: 'play', moves: play.moves }, turn)).row();
         break;
       }
       view.next.forEach((step, i) => {
         if (i > 0 && i % 4 === 0) kb.row();
         kb.text(stepLabel(step, n, side), gameData(rec.id, rec.v, { type: 'step', step }, turn));
       });
-      if (g.steps.length > 0 || view.complete) kb.row();
-      if (g.steps.length > 0) kb.text(t('btn-undo'), data({ type: 'undo' }));
+      if (view.taken.length > 0 || view.complete) kb.row();
+      if (view.taken.length > 0) kb.text(t('btn-undo'), data({ type: 'undo' }));
       if (view.complete) kb.text(t('btn-done'), data({ type: 'done' }));
       break;
     }
@@ -169,7 +168,7 @@ export function variantMenu(t: Translate): InlineKeyboard {
 /** The levels; with `length` (typed with /play) each starts the game at once. */
 export function levelMenu(t: Translate, variant: Variant, length: number | null = null): InlineKeyboard {
   const kb = new InlineKeyboard();
-  LEVELS_IN_ORDER.forEach((level: BotLevel, i) => {
+  BOT_LEVELS.forEach((level: BotLevel, i) => {
     if (i > 0 && i % 2 === 0) kb.row();
     kb.text(t(`level-${level}`), encode({ kind: 'play-bot', variant, level, length }));
   });

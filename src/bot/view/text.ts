@@ -1,6 +1,6 @@
 /** Words for the domain: names, and the events of a game. */
 import type { GameEvent, GameRecord, Lang, PlayerRef } from '../../app/model.js';
-import { oppPointOf } from '../../engine/numbering.js';
+import { renumberPlay } from '../../app/table/view.js';
 import type { Side, Variant } from '../../engine/types.js';
 
 export type Translate = (key: string, args?: Record<string, string | number>) => string;
@@ -45,10 +45,6 @@ export function diceText(dice: readonly [number, number]): string {
   return dice[0] >= dice[1] ? `${dice[0]}-${dice[1]}` : `${dice[1]}-${dice[0]}`;
 }
 
-/** A play written in the other side's numbering (the points of the picture someone else sees). */
-export function renumber(play: string, variant: Variant): string {
-  return play.replace(/\d+/g, (n) => String(oppPointOf(variant, Number(n))));
-}
 
 /**
  * How a seat writes the points of `side`: as in its picture. `flip` is true when the picture is
@@ -60,7 +56,7 @@ export interface Numbering {
 }
 
 export function playIn(n: Numbering, side: Side, play: string): string {
-  return side === n.viewer ? play : renumber(play, n.variant);
+  return side === n.viewer ? play : renumberPlay(play, n.variant);
 }
 
 /** One event as a line of the caption, point numbers as in the seat's picture. */

@@ -22,8 +22,7 @@ import type { GameRecord, Lang, Seat } from '../../app/model.js';
 import { seatChoices, type SeatChoices } from '../../app/table/seat.js';
 import { seatOf } from '../../app/table/rights.js';
 import type { ResignLevel } from '../../engine/game.js';
-import { displayPosition } from '../../engine/game.js';
-import { oppPointOf } from '../../engine/numbering.js';
+import { gameFacts, pointAsRead } from '../../app/table/view.js';
 import type { Side, Step } from '../../engine/types.js';
 import { renderSvg } from '../../render/index.js';
 import { G, pointGeometry, WIDTH, HEIGHT } from '../../render/layout.js';
@@ -90,7 +89,7 @@ function zones(variant: 'long' | 'short'): Zone[] {
 function zoneOf(p: number, mover: Side, viewer: Side, variant: 'long' | 'short'): string {
   if (p === 25) return 'bar';
   if (p === 0) return 'off';
-  return `p${mover === viewer ? p : oppPointOf(variant, p)}`;
+  return `p${pointAsRead(variant, mover, viewer, p)}`;
 }
 
 const json = (res: ServerResponse, status: number, body: unknown): void => {
@@ -203,7 +202,7 @@ export function createWebApp(s: Services, opts: WebAppOptions): WebApp {
     const mover = g.position.turn;
     const options = renderOptions(rec, seat, t, settings);
     // Marks are for the mover only (the chat's picture marks them for whoever looks).
-    const svg = renderSvg(displayPosition(g), choices.steps.length ? options : { ...options, marks: [] });
+    const svg = renderSvg(gameFacts(rec).position, choices.steps.length ? options : { ...options, marks: [] });
     const labels: Record<string, string> = {};
     if (choices.double) labels.double = t('btn-double', { value: choices.double });
     if (choices.take) labels.take = t('btn-take', { value: choices.take });
