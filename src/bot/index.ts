@@ -9,7 +9,7 @@ import type { Lang } from '../app/model.js';
 import { langFromTelegram } from '../app/players.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
-import { Boards } from './board.js';
+import { Boards } from './board/delivery.js';
 import { commandGroup } from './commands.js';
 import type { Ctx } from './context.js';
 import { challengeFeature } from './features/challenge.js';

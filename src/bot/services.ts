@@ -4,7 +4,7 @@ import type { App } from '../app/index.js';
 import type { GameRecord, Lang } from '../app/model.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
-import type { Boards, ShowOptions } from './board.js';
+import type { Boards, ShowOptions } from './board/delivery.js';
 import type { Ctx } from './context.js';
 import { translator, type Translate } from './view/text.js';
 

@@ -1,7 +1,7 @@
 /** The board presenter: newest state wins, an identical board is not re-sent, a long 429 never drops a board. */
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app/index.js';
-import { Boards } from '../../src/bot/board.js';
+import { Boards } from '../../src/bot/board/delivery.js';
 import { createI18n } from '../../src/bot/i18n.js';
 import { Outbox, OutboxError, UNPACED, type Pacer } from '../../src/bot/outbox.js';
 import { createLogger } from '../../src/logger.js';

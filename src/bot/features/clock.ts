@@ -22,7 +22,7 @@ export async function presentTimer(s: Services, e: TimerEvent): Promise<void> {
   const idle = rec.players[e.side];
   const waiting = rec.players[opponentOf(e.side)];
   if (idle.kind !== 'human' || waiting.kind !== 'human') return;
-  if (e.kind === 'notice') return void (await s.boards.notice(rec, idle.id, e.key));
+  if (e.kind === 'notice') return void (await s.boards.notices?.notice(rec, idle.id, e.key));
   if (rec.kind === 'group') {
     const seat = rec.seats[0]!;
     const t = s.t(seat.lang);

@@ -6,22 +6,18 @@
  */
 import { randomBytes } from 'node:crypto';
 import { InlineKeyboard, InputFile, type Api } from 'grammy';
-import type { BoardPlaces } from '../app/boards.js';
-import { DEFAULT_SETTINGS, type GameEvent, type GameRecord, type Seat, type UserSettings } from '../app/model.js';
-import type { Players } from '../app/players.js';
-import { gameFacts, opponentOf } from '../app/table/view.js';
-import type { Logger } from '../logger.js';
-import type { Metrics } from './metrics.js';
-import { renderPosition } from '../render/index.js';
-import { attempt, type Outbox } from './outbox.js';
-import { sameButtons } from './replies.js';
-import { caption } from './view/caption.js';
-import { gameKeyboard, openBoardFor, type OpenBoard } from './view/keyboard.js';
-import { renderOptions, viewerOf } from './view/board.js';
-import { eventText, playerName, translator } from './view/text.js';
-import { sideOfUser } from '../app/games.js';
-import { turnKey } from '../app/clocks.js';
-import type { Side } from '../engine/types.js';
+import type { BoardPlaces } from '../../app/boards.js';
+import { DEFAULT_SETTINGS, type GameEvent, type GameRecord, type Seat, type UserSettings } from '../../app/model.js';
+import type { Players } from '../../app/players.js';
+import type { Logger } from '../../logger.js';
+import type { Side } from '../../engine/types.js';
+import type { Metrics } from '../metrics.js';
+import { attempt, type Outbox } from '../outbox.js';
+import { sameButtons } from '../replies.js';
+import { openBoardFor, type OpenBoard } from '../view/keyboard.js';
+import { translator } from '../view/text.js';
+import { drawBoard, picture, turnOf } from './drawing.js';
+import { TurnNotices, type NoticeStore } from './notices.js';
 
 export interface ShowOptions {
   readonly resignMenu?: boolean;
@@ -44,44 +40,11 @@ export interface BoardDeps {
   /** A game whose mover ran out of time: the idle side and the clock's turn (null: none). */
   readonly claimOf?: (rec: GameRecord) => Promise<{ side: Side; key: string } | null>;
   /** Games by link: "your move" once per turn, in the chat of the player to act. */
-  readonly notices?: Notices;
+  readonly notices?: NoticeStore;
   /** The first wait before a failed board is tried again, in ms (BOARD_RETRY_MS). */
   readonly retryMs?: number;
   /** The Mini App (WEBAPP_URL, WEBAPP_NAME) and the bot's username: boards get "Open board". */
   readonly webApp?: { readonly url: string; readonly name: string | null; readonly bot: () => string } | null;
-}
-
-/** What notices need of the store: a key taken once, the last notice's message. */
-export interface Notices {
-  once(key: string): Promise<boolean>;
-  last(gameId: string, chatId: number): Promise<number | null>;
-  remember(gameId: string, chatId: number, messageId: number): Promise<void>;
-}
-
-/**
- * What a seat's board shows. By link, the waiting player's board shows the turn as it began
- * (dice rolled, no steps yet): the mover's steps in progress are not sent to the other chat
- * (each would be an edit there, and link games' boards share Telegram's global cap); the played
- * turn arrives whole.
- */
-export function seatView(rec: GameRecord, seat: Seat, turnEvents?: readonly GameEvent[]): GameRecord {
-  const g = rec.match.game;
-  if (!waitingSeat(rec, seat) || g.phase !== 'move' || g.steps.length === 0) return rec;
-  // The caption's news as the turn began (a step's own version has none).
-  return { ...rec, events: turnEvents ?? rec.events, match: { ...rec.match, game: { ...g, steps: [] } } };
-}
-
-/** The roll a board shows: the steps of one turn share it. */
-function turnOf(rec: GameRecord): string {
-  return `${rec.match.gameNo}.${rec.match.game.rolls}`;
-}
-
-/** A board of one's own (by link) while the other player is to act. */
-function waitingSeat(rec: GameRecord, seat: Seat): boolean {
-  if (rec.kind !== 'link' || rec.finished) return false;
-  const facts = gameFacts(rec);
-  const p = rec.players[facts.toAct ?? facts.onTurn];
-  return !(p.kind === 'human' && p.id === seat.owner);
 }
 
 /** Who this process is, for the shared delivery locks of boards. */
@@ -110,14 +73,14 @@ export class Boards {
   private readonly slots = new Map<string, Slot>();
   /** The newest version on each board, what it looked like (to skip identical edits), and the roll and news it showed. */
   private readonly shown = new Map<string, { v: number; look: string; turn: string; events: readonly GameEvent[] }>();
-  /** Turn notices on their way (sent after the board, in the chat's next slot). */
-  private readonly notifying = new Set<Promise<void>>();
-  private readonly lastNotice = new Map<number, Promise<void>>();
+  /** Turn notices of games by link (none without their store). */
+  readonly notices: TurnNotices | null;
 
   private readonly retryMs: number;
 
   constructor(private readonly deps: BoardDeps) {
     this.retryMs = deps.retryMs ?? BOARD_RETRY_MS;
+    this.notices = deps.notices ? new TurnNotices({ api: deps.api, outbox: deps.outbox, i18n: deps.i18n, log: deps.log, store: deps.notices }) : null;
   }
 
   /** The settings a board is drawn with: its owner's (the person; in a group, the challenger). */
@@ -136,8 +99,12 @@ export class Boards {
   /** Resolves when every board queued so far has been dealt with (tests, shutdown). */
   async settled(): Promise<void> {
     for (;;) {
-      const running = [...[...this.slots.values()].map((s) => s.running), ...this.notifying].filter((p): p is Promise<void> => !!p);
-      if (!running.length) return;
+      const running = [...this.slots.values()].map((s) => s.running).filter((p): p is Promise<void> => !!p);
+      if (!running.length) {
+        await this.notices?.settled();
+        if ([...this.slots.values()].some((s) => s.running)) continue;
+        return;
+      }
       await Promise.all(running);
     }
   }
@@ -246,16 +213,9 @@ export class Boards {
     if (!seat) return 'skipped';
     const t = translator(this.deps.i18n, seat.lang);
     const settings = await this.settingsFor(seat);
-    const shown = seatView(rec, seat, before?.turn === turnOf(rec) ? before.events : undefined);
-    const text = caption(shown, seat, t, settings);
     const claim = (await this.deps.claimOf?.(rec)) ?? null;
-    const markup = gameKeyboard(shown, t, { viewer: viewerOf(rec, seat, settings), variant: rec.match.variant }, { ...opts, seatOwner: seat.owner, claim, hints: settings.hints, openBoard: this.openBoard(rec, chatId) });
-    const options = renderOptions(shown, seat, t, settings);
-    // A waiting board's buttons (Resign…) work a version behind, so a new version alone is no
-    // reason to edit it.
-    const keys = waitingSeat(rec, seat) ? JSON.stringify(markup).replaceAll(`|${rec.v}|`, '|v|') : markup;
-    const position = gameFacts(shown).position;
-    const look = JSON.stringify([text, keys, options, position]);
+    const board = drawBoard(rec, seat, t, settings, { ...opts, seatOwner: seat.owner, claim, hints: settings.hints, openBoard: this.openBoard(rec, chatId) }, before?.turn === turnOf(rec) ? before.events : undefined);
+    const { shown, text, markup, look } = board;
     const api = this.deps.api;
     const where = await this.deps.places.where(rec.id, chatId);
     if (where && !opts.fresh && before?.look === look) return 'skipped'; // nothing would change
@@ -265,13 +225,13 @@ export class Boards {
     }
     if (where?.v !== undefined && where.v > rec.v) return 'skipped'; // another instance showed a newer one
     const r0 = performance.now();
-    const png = await renderPosition(position, options);
+    const png = await picture(board);
     this.deps.metrics?.render.observe((performance.now() - r0) / 1000);
     if (where && !opts.fresh) {
       const r = await attempt(() => api.editMessageMedia(where.chatId, where.messageId, { type: 'photo', media: new InputFile(png, 'board.png'), caption: text }, { reply_markup: markup }));
       if (r.ok || r.kind === 'not-modified') {
         await this.deps.places.remember(rec.id, { chatId, messageId: where.messageId, v: rec.v });
-        await this.notify(rec, seat, t, true);
+        await this.notices?.afterBoard(rec, seat, true);
         return this.markShown(key, rec, look, shown);
       }
       if (r.kind === 'flood') return 'flood';
@@ -282,69 +242,8 @@ export class Boards {
     const sent = await attempt(() => api.sendPhoto(chatId, new InputFile(png, 'board.png'), { caption: text, reply_markup: markup }));
     if (!sent.ok) return sent.kind === 'flood' ? 'flood' : 'failed';
     await this.deps.places.remember(rec.id, { chatId, messageId: sent.value.message_id, v: rec.v });
-    await this.notify(rec, seat, t, false);
+    await this.notices?.afterBoard(rec, seat, false);
     return this.markShown(key, rec, look, shown);
-  }
-
-  /**
-   * After a board of one's own (by link) is shown: a fresh message notifies by itself, so the
-   * turn counts as told; when the match is over the last "your move" would only mislead, so it goes.
-   */
-  private async notify(rec: GameRecord, seat: Seat, _t: ReturnType<typeof translator>, edited: boolean): Promise<void> {
-    const notices = this.deps.notices;
-    if (!notices || rec.kind !== 'link' || seat.owner === null) return;
-    const chatId = seat.chatId;
-    if (rec.finished) {
-      return this.queueNotice(chatId, rec, async () => {
-        const before = await notices.last(rec.id, chatId);
-        if (before !== null) await attempt(() => this.deps.api.deleteMessage(chatId, before));
-      });
-    }
-    const key = turnKey(rec);
-    if (edited || !key || !key.endsWith(`.${sideOfUser(rec, seat.owner)}`)) return;
-    await notices.once(`notice:${rec.id}:${chatId}:${key}`).catch((e: unknown) => this.deps.log.warn({ err: e, game: rec.id }, 'could not note a turn told'));
-  }
-
-  /**
-   * Edits are silent: a player by link who has not acted a while after the turn passed to them
-   * gets one short "your move" message (once a turn; the previous one is deleted, so the chat
-   * keeps one). `key`: the turn (the clock's key).
-   */
-  async notice(rec: GameRecord, userId: number, key: string): Promise<void> {
-    const notices = this.deps.notices;
-    const seat = rec.seats.find((x) => x.owner === userId);
-    if (!notices || rec.kind !== 'link' || !seat || key !== turnKey(rec)) return;
-    const chatId = seat.chatId;
-    if (!(await notices.once(`notice:${rec.id}:${chatId}:${key}`))) return;
-    const t = translator(this.deps.i18n, seat.lang);
-    const mine = sideOfUser(rec, userId)!;
-    const lines = [t('notice-your-move', { variant: t(`variant-${rec.match.variant}`), opponent: playerName(rec.players[opponentOf(mine)], t) })];
-    const last = rec.events.at(-1);
-    if (last) lines.push(eventText(rec, last, t, { viewer: seat.viewer, variant: rec.match.variant }));
-    this.queueNotice(chatId, rec, async () => {
-      const sent = await attempt(() => this.deps.api.sendMessage(chatId, lines.join('\n')));
-      if (!sent.ok) return;
-      const before = await notices.last(rec.id, chatId);
-      await notices.remember(rec.id, chatId, sent.value.message_id);
-      if (before !== null) await attempt(() => this.deps.api.deleteMessage(chatId, before));
-    });
-  }
-
-  /**
-   * Notices go paced like any message, after a board that may hold this chat's slot (so not
-   * awaited there), one at a time per chat so that each deletes the one before.
-   */
-  private queueNotice(chatId: number, rec: GameRecord, work: () => Promise<void>): void {
-    const prev = this.lastNotice.get(chatId) ?? Promise.resolve();
-    const run: Promise<void> = prev
-      .then(() => this.deps.outbox.detached(work))
-      .catch((e: unknown) => this.deps.log.warn({ err: e, game: rec.id }, 'could not send a turn notice'))
-      .finally(() => {
-        this.notifying.delete(run);
-        if (this.lastNotice.get(chatId) === run) this.lastNotice.delete(chatId);
-      });
-    this.notifying.add(run);
-    this.lastNotice.set(chatId, run);
   }
 
   /** Remember the newest version shown (bounded: the oldest games are forgotten first). */
