@@ -103,6 +103,10 @@ cube-owned = owned by { $name }
 caption-crawford = Crawford game: no doubling in this game.
 caption-last = { $name } played { $dice }: { $play }
 caption-numbering = Point numbers are as in the picture: from { $name }'s side.
+caption-their-numbering = { $who ->
+        [bot] The bot's plays are numbered from its own side: its point 24 is point { $yours } in the picture.
+       *[person] { $name }'s plays are numbered from their own side: their point 24 is point { $yours } in the picture.
+    }
 
 note-opening = Opening roll: { $white } { $a }, { $black } { $b }. { $starter } starts with { $dice }.
 note-opening-tie = Opening roll: { $white } { $a }, { $black } { $b }: a tie, rolled again.

@@ -111,6 +111,10 @@ caption-last = { $who ->
        *[person] { $name }: ход { $play } ({ $dice })
     }
 caption-numbering = Номера пунктов — как на картинке: со стороны игрока { $name }.
+caption-their-numbering = { $who ->
+        [bot] Ходы бота записаны с его стороны: его пункт 24 — это пункт { $yours } на картинке.
+       *[person] Ходы игрока { $name } записаны с его стороны: его пункт 24 — это пункт { $yours } на картинке.
+    }
 
 note-opening = Первый бросок: { $white } — { $a }, { $black } — { $b }. Начинает { $starter }: { $dice }.
 note-opening-tie = Первый бросок: { $white } — { $a }, { $black } — { $b }: поровну, бросаем ещё раз.

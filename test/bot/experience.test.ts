@@ -403,13 +403,12 @@ describe('the opening roll in words', () => {
     const h = botHarness();
     const rec = await botGame(h, sam, 'pb|short|easy|1');
     const { eventText } = await import('../../src/bot/view/text.js');
-    const n = { viewer: 'white' as const, variant: 'short' as const };
     for (const lang of ['en', 'ru'] as const) {
       const t = h.created.services.t(lang);
-      const tie = eventText(rec, { type: 'opening', white: 6, black: 6 }, t, n);
+      const tie = eventText(rec, { type: 'opening', white: 6, black: 6 }, t);
       expect(tie).toMatch(lang === 'en' ? /a tie, rolled again/ : /поровну, бросаем ещё раз/);
       expect(tie).not.toMatch(/starts|Начинает/);
-      expect(eventText(rec, { type: 'opening', white: 6, black: 5 }, t, n)).toMatch(lang === 'en' ? /starts with 6-5/ : /Начинает .*: 6-5/);
+      expect(eventText(rec, { type: 'opening', white: 6, black: 5 }, t)).toMatch(lang === 'en' ? /starts with 6-5/ : /Начинает .*: 6-5/);
     }
   });
 });
@@ -500,6 +499,34 @@ describe('auto-roll', () => {
       if (!b) break;
       await h.press(vera, board, b.callback_data!);
       rec = (await h.app.games.get(rec.id))!;
+    }
+  });
+});
+
+describe("the other side's plays in words", () => {
+  it('are written from the mover\'s own side, as players write them, and the caption says once how they map onto the picture', async () => {
+    const { caption } = await import('../../src/bot/view/caption.js');
+    const { oppPointOf } = await import('../../src/engine/numbering.js');
+    for (const [variant, mine] of [
+      ['short', 1],
+      ['long', 12],
+    ] as const) {
+      const h = botHarness();
+      let rec = await botGame(h, sam, `pb|${variant}|easy|1`);
+      const me = sideOfUser(rec, sam.id)!;
+      // Play on until the bot has played a roll that the caption tells.
+      for (let i = 0; i < 200 && !rec.events.some((e) => e.type === 'played' && e.side !== me); i++) rec = await step(h, rec, [sam]);
+      const played = rec.events.find((e) => e.type === 'played' && e.side !== me) as { play: string; side: 'white' | 'black' } | undefined;
+      expect(played).toBeDefined();
+      for (const lang of ['en', 'ru'] as const) {
+        const t = h.created.services.t(lang);
+        const text = caption(rec, rec.seats[0]!, t, await h.app.players.settings(sam.id));
+        // The bot's own notation (its 24 is the start of its path), never renumbered into the reader's.
+        expect(text).toContain(`: ${played!.play}`);
+        expect(oppPointOf(variant, 24)).toBe(mine);
+        const note = lang === 'en' ? `The bot's plays are numbered from its own side: its point 24 is point ${mine} in the picture.` : `Ходы бота записаны с его стороны: его пункт 24 — это пункт ${mine} на картинке.`;
+        expect(text.split(note).length - 1).toBe(1);
+      }
     }
   });
 });

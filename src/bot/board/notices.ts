@@ -10,7 +10,7 @@ import type { GameRecord, Seat } from '../../app/model.js';
 import { opponentOf } from '../../app/table/view.js';
 import type { Logger } from '../../logger.js';
 import { attempt, type Outbox } from '../outbox.js';
-import { eventText, playerName, translator } from '../view/text.js';
+import { eventText, playerName, playSide, theirNumbering, translator } from '../view/text.js';
 
 /** What notices need of the store: a key taken once, the last notice's message. */
 export interface NoticeStore {
@@ -73,7 +73,12 @@ export class TurnNotices {
     const mine = sideOfUser(rec, userId)!;
     const lines = [t('notice-your-move', { variant: t(`variant-${rec.match.variant}`), opponent: playerName(rec.players[opponentOf(mine)], t) })];
     const last = rec.events.at(-1);
-    if (last) lines.push(eventText(rec, last, t, { viewer: seat.viewer, variant: rec.match.variant }));
+    if (last) {
+      lines.push(eventText(rec, last, t));
+      const side = playSide(last);
+      const note = side ? theirNumbering(rec, t, { viewer: seat.viewer, variant: rec.match.variant }, [side]) : null;
+      if (note) lines.push(note);
+    }
     this.queueNotice(chatId, rec, async () => {
       const sent = await attempt(() => this.deps.api.sendMessage(chatId, lines.join('\n')));
       if (!sent.ok) return;

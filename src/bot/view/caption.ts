@@ -7,7 +7,7 @@ import type { GameRecord, Seat, UserSettings } from '../../app/model.js';
 import { gameFacts, opponentOf } from '../../app/table/view.js';
 import type { Side } from '../../engine/types.js';
 import { viewerOf } from './board.js';
-import { diceText, eventText, playerName, playIn, who, type Numbering, type Translate } from './text.js';
+import { diceText, eventText, playerName, playSide, theirNumbering, who, type Numbering, type Translate } from './text.js';
 
 const DISC: Record<Side, string> = { white: '⚪', black: '⚫' };
 const LIMIT = 1024;
@@ -32,12 +32,18 @@ export function caption(rec: GameRecord, seat: Seat, t: Translate, settings: Use
 
   // A resignation still waiting for its answer is told once, by the status line below.
   const pending = g.phase === 'resign' ? g.pendingResign : null;
-  const events = rec.events.filter((e) => !(pending && e.type === 'resign-offered' && e.side === pending.by)).map((e) => eventText(rec, e, t, n));
+  const told = rec.events.filter((e) => !(pending && e.type === 'resign-offered' && e.side === pending.by));
+  const events = told.map((e) => eventText(rec, e, t));
+  const playSides = told.map(playSide).filter((s): s is Side => s !== null);
   // The last play, unless an event above already tells it.
-  const told = [...rec.events].reverse().find((e) => e.type === 'played' || e.type === 'forced' || e.type === 'no-move');
-  if (g.last && g.last.moves.length > 0 && !(told && 'side' in told && told.side === g.last.side)) {
-    events.push(t('caption-last', { who: who(rec.players[g.last.side]), name: playerName(rec.players[g.last.side], t), dice: diceText(g.last.dice), play: playIn(n, g.last.side, g.last.text) }));
+  const lastTold = [...rec.events].reverse().find((e) => e.type === 'played' || e.type === 'forced' || e.type === 'no-move');
+  if (g.last && g.last.moves.length > 0 && !(lastTold && 'side' in lastTold && lastTold.side === g.last.side)) {
+    events.push(t('caption-last', { who: who(rec.players[g.last.side]), name: playerName(rec.players[g.last.side], t), dice: diceText(g.last.dice), play: g.last.text }));
+    playSides.push(g.last.side);
   }
+  // Plays are written from their mover's side: once, how the other side's points map onto the picture.
+  const numbering = theirNumbering(rec, t, n, playSides);
+  if (numbering) events.push(numbering);
 
   const tail: string[] = [];
   const mover = facts.toAct;

@@ -1,6 +1,6 @@
 /** Words for the domain: names, and the events of a game. */
 import type { GameEvent, GameRecord, Lang, PlayerRef } from '../../app/model.js';
-import { renumberPlay } from '../../app/table/view.js';
+import { pointAsRead, renumberPlay } from '../../app/table/view.js';
 import type { Side, Variant } from '../../engine/types.js';
 
 export type Translate = (key: string, args?: Record<string, string | number>) => string;
@@ -59,8 +59,26 @@ export function playIn(n: Numbering, side: Side, play: string): string {
   return side === n.viewer ? play : renumberPlay(play, n.variant);
 }
 
-/** One event as a line of the caption, point numbers as in the seat's picture. */
-export function eventText(rec: GameRecord, e: GameEvent, t: Translate, n: Numbering): string {
+/** The line that says the other side's plays are numbered from their side (null: none shown). */
+export function theirNumbering(rec: GameRecord, t: Translate, n: Numbering, sides: Iterable<Side>): string | null {
+  for (const side of sides) {
+    if (side === n.viewer) continue;
+    return t('caption-their-numbering', { who: who(rec.players[side]), name: playerName(rec.players[side], t), yours: pointAsRead(n.variant, side, n.viewer, 24) });
+  }
+  return null;
+}
+
+/** The sides whose plays an event tells. */
+export function playSide(e: GameEvent): Side | null {
+  return e.type === 'played' || e.type === 'forced' ? e.side : null;
+}
+
+/**
+ * One event as a line of the caption. A play is written in its mover's own numbering, as players
+ * write plays (24/18 13/8); the picture is drawn from the reader's side, so a caption with a play
+ * of the other side also says once how its points map onto the picture (theirNumbering).
+ */
+export function eventText(rec: GameRecord, e: GameEvent, t: Translate): string {
   const name = (side: Side): string => playerName(rec.players[side], t);
   const cube = rec.match.game.cube.value;
   switch (e.type) {
@@ -71,9 +89,9 @@ export function eventText(rec: GameRecord, e: GameEvent, t: Translate, n: Number
       return t('note-opening', { white: name('white'), black: name('black'), a: e.white, b: e.black, starter: name(starter), dice: diceText([e.white, e.black]) });
     }
     case 'played':
-      return t('note-played', { who: who(rec.players[e.side]), name: name(e.side), dice: diceText(e.dice), play: playIn(n, e.side, e.play) });
+      return t('note-played', { who: who(rec.players[e.side]), name: name(e.side), dice: diceText(e.dice), play: e.play });
     case 'forced':
-      return t('note-forced', { who: who(rec.players[e.side]), name: name(e.side), dice: diceText(e.dice), play: playIn(n, e.side, e.play) });
+      return t('note-forced', { who: who(rec.players[e.side]), name: name(e.side), dice: diceText(e.dice), play: e.play });
     case 'no-move':
       return t('note-no-move', { name: name(e.side), dice: diceText(e.dice) });
     case 'doubled':
