@@ -82,9 +82,14 @@ export function toMat(exp: GameExport, opts: { readonly single?: 'one-point' | '
         put(otherSide(doubler), cube[3] === 'taken' ? ' Takes' : ' Drops');
       }
     }
-    rows.forEach((r, i) => out.push(`${String(i + 1).padStart(3)}) ${r.white.padEnd(MAT_COLUMN)}${r.black}`.trimEnd()));
     const res = g.result;
-    if (res?.winner) {
+    const last = rows.at(-1);
+    // White passed Black's double: as gnubg writes it, Black's win stands on the row of the pass.
+    // (On a line of its own gnubg would read it as a second double and a resignation.)
+    const passed = res?.winner === 'black' && last?.white === ' Drops' && last.black === '';
+    if (passed) last.black = `Wins ${res.points} point${res.points === 1 ? '' : 's'}`;
+    rows.forEach((r, i) => out.push(`${String(i + 1).padStart(3)}) ${r.white.padEnd(MAT_COLUMN)}${r.black}`.trimEnd()));
+    if (res?.winner && !passed) {
       const pad = res.winner === 'white' ? '      ' : ' '.repeat(MAT_COLUMN + 5);
       out.push(`${pad}Wins ${res.points} point${res.points === 1 ? '' : 's'}`);
     }
@@ -117,7 +122,13 @@ export function parseMat(text: string): { length: number; games: Array<{ number:
     const mv = /^\s*(\d+)\) (.*)$/.exec(line);
     if (mv) {
       const body = line.slice(line.indexOf(')') + 2);
-      cur.moves.push([body.slice(0, MAT_COLUMN).trim(), body.slice(MAT_COLUMN).trim()]);
+      const right = body.slice(MAT_COLUMN).trim();
+      const won = /^Wins (\d+) point/.exec(right);
+      cur.moves.push([body.slice(0, MAT_COLUMN).trim(), won ? '' : right]);
+      if (won) {
+        cur.winner = 1;
+        cur.points = Number(won[1]);
+      }
       continue;
     }
     const win = /^(\s*)Wins (\d+) point/.exec(line);
