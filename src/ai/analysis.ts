@@ -18,7 +18,7 @@ import { turnView } from '../engine/turn.js';
 import { defaultRules, type Rules } from '../engine/rules.js';
 import { CUBE_LINE, GameFileError, OPENING_LINE, PLAY_LINE, type GameExport } from '../engine/gamefile.js';
 import { otherSide, type Dice, type Position, type Side, type Step, type Variant } from '../engine/types.js';
-import { cubeValues, type CubeOwner } from './cube.js';
+import { cubeEfficiency, cubeValues, type CubeOwner } from './cube.js';
 import { matchWinChance, type MatchScore } from './met.js';
 import { equityOf } from './outcomes.js';
 import { loadBrains } from './player.js';
@@ -182,9 +182,10 @@ export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promi
       return !m || m.awayMe > cube.value;
     };
     /** Cube values of `side` on roll in points of the current cube. */
-    const cubeOf = (probs: Float32Array, side: Side): { nd: number; dt: number; dp: number } => {
+    const cubeOf = (probs: Float32Array, side: Side, p: Position): { nd: number; dt: number; dp: number } => {
       const m = scoreOf(side);
-      const v = cubeValues({ variant, probs, cube: cube.value, owner: ownerFor(side), match: m });
+      const { me, opp } = sidesOf(p, side);
+      const v = cubeValues({ variant, probs, cube: cube.value, owner: ownerFor(side), match: m, efficiency: cubeEfficiency(variant, me, opp) });
       if (v.scale === 'money') return { nd: v.noDouble, dt: v.doubleTake, dp: v.doublePass };
       const hi = matchWinChance(m!, cube.value);
       const lo = matchWinChance(m!, -cube.value);
@@ -204,7 +205,7 @@ export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promi
         const doubler: Side = cl[1] === 'W' ? 'white' : 'black';
         const p = { ...pos, turn: doubler };
         const { probs } = preRoll(p, doubler);
-        const { nd, dt, dp } = cubeOf(probs, doubler);
+        const { nd, dt, dp } = cubeOf(probs, doubler, p);
         const doubled = Math.min(dt, dp);
         const right = Math.max(nd, doubled);
         const dLoss = Math.max(0, right - doubled);
@@ -243,7 +244,7 @@ export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promi
       // The cube before this roll, when the mover could have doubled and did not.
       // (Not before the first play: it uses the opening roll.)
       if (!first && doubledThisTurn !== side && canDoubleNow(side)) {
-        const { nd, dt, dp } = cubeOf(table.probs, side);
+        const { nd, dt, dp } = cubeOf(table.probs, side, p);
         const doubled = Math.min(dt, dp);
         const loss = Math.max(0, doubled - nd);
         // Only close decisions count, as gnubg counts them (not every roll of a race is a cube decision).

@@ -11,7 +11,7 @@ import type { MatchState } from '../engine/match.js';
 import type { Rules } from '../engine/rules.js';
 import { otherSide, type Dice, type Position, type Side, type Step, type Variant } from '../engine/types.js';
 import { seededRandom } from '../sim/rng.js';
-import { cubeValues, shouldAcceptResignation, shouldDouble, shouldTake, type CubeOwner, type CubeSituation, type CubeValues } from './cube.js';
+import { cubeEfficiency, cubeValues, shouldAcceptResignation, shouldDouble, shouldTake, type CubeOwner, type CubeSituation, type CubeValues } from './cube.js';
 import { ENCODINGS } from './encode.js';
 import { Evaluator } from './evaluator.js';
 import type { MatchScore } from './met.js';
@@ -135,7 +135,7 @@ export class Player implements BotPlayer {
     const { me, opp } = sides(p, roller);
     const probs = this.search(p.variant).preRoll(me, opp, this.cfg.cubePlies, game.rules);
     const view = roller === side ? probs : flipOutcomes(p.variant, probs, new Float32Array(probs.length));
-    return { variant: p.variant, probs: view, cube: game.cube.value, owner: ownerOf(game, side), match: matchScoreOf(match, side) };
+    return { variant: p.variant, probs: view, cube: game.cube.value, owner: ownerOf(game, side), match: matchScoreOf(match, side), efficiency: cubeEfficiency(p.variant, me, opp) };
   }
 
   /**
