@@ -1,6 +1,7 @@
 /** Cube and resignation decisions from the equity. */
 import { describe, expect, it } from 'vitest';
-import { cubeValues, liveEquity, shouldDouble, shouldTake } from '../../src/ai/cube.js';
+import { cubeEfficiency, cubeValues, liveEquity, shouldDouble, shouldTake } from '../../src/ai/cube.js';
+import { matchWinChance } from '../../src/ai/met.js';
 import { createPlayer } from '../../src/ai/player.js';
 import { actor, applyMatchAction, newMatch, parseRules, startPosition, type Die, type MatchState, type Position } from '../../src/engine/index.js';
 import { seededRandom } from '../../src/sim/rng.js';
@@ -95,6 +96,73 @@ describe("Janowski's model", () => {
     expect(shouldTake(s)).toBe(true);
     expect(shouldTake({ ...s, probs: [0.85, 0, 0, 0, 0] })).toBe(false);
     expect(shouldDouble({ ...s, probs: [0.6, 0, 0, 0, 0] })).toBe(false);
+  });
+});
+
+describe('match play: the cube on the match equity table', () => {
+  const score = (awayMe: number, awayOpp: number, postCrawford = false) => ({ awayMe, awayOpp, crawford: false, postCrawford });
+  const short = (probs: number[], match: ReturnType<typeof score>, cube = 1, owner: 'me' | 'opp' | null = null) => ({ variant: 'short' as const, probs, cube, owner, match });
+
+  it('too good to double: a big favourite with many gammons plays on for the gammon', () => {
+    const s = short([0.9, 0.65, 0.05, 0.02, 0], score(5, 5));
+    const v = cubeValues(s);
+    // Passing would be the right answer, and playing on is worth more than the point it cashes.
+    expect(v.doubleTake).toBeGreaterThan(v.doublePass);
+    expect(v.noDouble).toBeGreaterThan(v.doublePass);
+    expect(shouldDouble(s)).toBe(false);
+  });
+
+  it('double, take: a clear edge at 5-away 5-away', () => {
+    const s = short([0.7, 0.12, 0.005, 0.04, 0.001], score(5, 5));
+    expect(shouldDouble(s)).toBe(true);
+    expect(shouldTake(s)).toBe(true);
+  });
+
+  it('double, pass: a race that is nearly won', () => {
+    const s = short([0.86, 0, 0, 0, 0], score(5, 5));
+    expect(shouldDouble(s)).toBe(true);
+    expect(shouldTake(s)).toBe(false);
+  });
+
+  it('a dead cube: at 2-away 2-away a double wins or loses the match, so the take point is what a pass leaves', () => {
+    const m = score(2, 2);
+    // The taker is indifferent where the doubler's chance equals what the pass gives the doubler.
+    const pass = matchWinChance(m, 1);
+    expect(shouldTake(short([pass - 0.01, 0, 0, 0, 0], m))).toBe(true);
+    expect(shouldTake(short([pass + 0.01, 0, 0, 0, 0], m))).toBe(false);
+    const v = cubeValues(short([pass, 0, 0, 0, 0], m));
+    expect(v.doubleTake).toBeCloseTo(v.doublePass, 6);
+  });
+
+  it('post-Crawford the trailer doubles at once, even in an even game; the leader never (it only gives points away)', () => {
+    expect(shouldDouble(short([0.5, 0.13, 0.005, 0.13, 0.005], score(3, 1, true)))).toBe(true);
+    expect(shouldDouble(short([0.7, 0.13, 0.005, 0.05, 0.001], score(1, 3, true)))).toBe(false);
+  });
+
+  it('owning the cube is worth something: the same position is worth more with my cube than with theirs', () => {
+    const probs = [0.6, 0.15, 0.005, 0.08, 0.002];
+    const m = score(7, 7);
+    expect(cubeValues(short(probs, m, 2, 'me')).noDouble).toBeGreaterThan(cubeValues(short(probs, m, 2, null)).noDouble);
+    expect(cubeValues(short(probs, m, 2, null)).noDouble).toBeGreaterThan(cubeValues(short(probs, m, 2, 'opp')).noDouble);
+  });
+
+  it('long nardy (the tournament preset has a cube): a strong favourite doubles, an even game does not', () => {
+    const long = (w: number) => ({ variant: 'long' as const, probs: [w, 0.08, 0.02], cube: 1, owner: null, match: score(7, 7) });
+    expect(shouldDouble(long(0.74))).toBe(true);
+    expect(shouldDouble(long(0.56))).toBe(false);
+    expect(shouldTake(long(0.74))).toBe(true);
+  });
+
+  it("the cube's efficiency follows the position: contact, a race by its length, the bear-off", () => {
+    const start = startPosition('short');
+    expect(cubeEfficiency('short', start.white, start.black)).toBeCloseTo(0.68, 9);
+    // White's 54 pips: the race's floor is near.
+    expect(cubeEfficiency('short', raceLead.white, raceLead.black)).toBeCloseTo(0.55 + 0.00125 * 54, 9);
+    const bearOff = board('short', 'white', { 3: 5, 2: 5, 1: 5 }, { 4: 5, 2: 5, 1: 5 });
+    expect(cubeEfficiency('short', bearOff.white, bearOff.black)).toBeCloseTo(0.6, 9);
+    const longRace = board('short', 'white', { 12: 5, 11: 5, 10: 5 }, { 12: 5, 11: 5, 10: 5 });
+    expect(cubeEfficiency('short', longRace.white, longRace.black)).toBeCloseTo(0.7, 9);
+    expect(cubeEfficiency('long', start.white, start.black)).toBeCloseTo(0.68, 9);
   });
 });
 
