@@ -7,7 +7,8 @@
  *    the cube error per close or actual decision in thousandths of a point (gnubg's EMG), the
  *    counts of doubles, takes and passes, and gnubg's wrong doubles / takes / passes and missed
  *    doubles. Also counted from the matches themselves: doubles on either side's first two turns
- *    of a match at 0:0.
+ *    of a match at 0:0, and of those the ones gnubg calls wrong; and the five worst decisions
+ *    (scripts/gnubg/cube-decisions.py lists every decision with gnubg's equities).
  * 2. The yardstick: gnubg expert (0-ply, noise 0, cube at 0-ply) plays the same number of
  *    matches against itself (scripts/gnubg/selfplay-cube.py), and the same 2-ply analysis
  *    measures its cube decisions the same way. The target: our level's cube error at most gnubg expert's.
@@ -17,7 +18,7 @@
  * Needs /usr/games/gnubg (apt-get install gnubg).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ExportedGame, GameExport } from '../src/engine/gamefile.js';
@@ -89,6 +90,19 @@ function playMatch(n: number): { exp: GameExport; earlyDoubles: number; decision
   const score = r.winner ? { ...m.score, [r.winner]: m.score[r.winner] - r.points } : m.score;
   games.push({ number: m.gameNo, score, crawford: g.crawford, postCrawford: m.crawfordDone && !g.crawford, record: g.record, result: { winner: r.winner, points: r.points, kind: r.kind, reason: r.reason } });
   return { exp: { format: 'nardy-game', version: 1, id: `m${n}`, variant: 'short', rules: m.rules, length, players: { white: `${level}_A`, black: `${level}_B` }, games }, earlyDoubles, decisions };
+}
+
+/** One cube decision as scripts/gnubg/cube-decisions.py lists it (gnubg's equities, EMG). */
+interface GnubgDecision {
+  readonly file: string;
+  readonly game: number;
+  readonly turn: number;
+  readonly player: 'X' | 'O';
+  readonly action: 'no-double' | 'double' | 'take' | 'pass';
+  readonly nd: number;
+  readonly dt: number;
+  readonly error: number | null;
+  readonly probs: number[] | null;
 }
 
 interface CubeFigures {
@@ -188,7 +202,29 @@ if (only !== 'gnubg') {
     const [a, b] = parseCube(gnubg([...ANALYSIS, `import mat ${f}`, 'analyse match', 'show statistics match']));
     ours = add(ours, add(a, b));
   }
-  result.ours = { ...finish(ours), doublesOnFirstTwoTurnsAt0to0: early, cubeDecisionsAsked: asked, secondsToPlay: +played.toFixed(1) };
+  // Every decision with gnubg's equities: the worst ones, and gnubg's verdict on the early doubles.
+  const list = join(dir, 'files.txt');
+  const decisionsOut = join(dir, 'decisions.jsonl');
+  writeFileSync(list, files.join('\n') + '\n');
+  const script = new URL('../scripts/gnubg/cube-decisions.py', import.meta.url).pathname;
+  const r = spawnSync(GNUBG, ['-t', '-q', '-r', '-p', script], { encoding: 'utf8', maxBuffer: 64 << 20, timeout: 30 * 60_000, env: { ...process.env, NARDY_FILES: list, NARDY_OUT: decisionsOut, NARDY_PLIES: String(plies) } });
+  if (r.status !== 0) throw new Error(`gnubg failed: ${r.stderr}`);
+  const decisions = readFileSync(decisionsOut, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as GnubgDecision);
+  const verdictNoDouble = (d: GnubgDecision): boolean => d.nd > Math.min(d.dt, 1);
+  const earlyDoubles = decisions.filter((d) => d.action === 'double' && d.game === 1 && d.turn <= 2);
+  const worst = decisions
+    .filter((d) => d.error !== null && d.error > 0)
+    .sort((a, b) => b.error! - a.error!)
+    .slice(0, 5)
+    .map((d) => ({ file: d.file, game: d.game, turn: d.turn, player: d.player, action: d.action, error: +(1000 * d.error!).toFixed(1), gnubg: verdictNoDouble(d) ? 'no double' : d.dt > 1 ? 'double, pass' : 'double, take', win: d.probs ? +d.probs[0]!.toFixed(3) : null, gammon: d.probs ? +d.probs[1]!.toFixed(3) : null }));
+  result.ours = {
+    ...finish(ours),
+    doublesOnFirstTwoTurnsAt0to0: early,
+    earlyDoublesGnubgCallsWrong: earlyDoubles.filter(verdictNoDouble).length,
+    cubeDecisionsAsked: asked,
+    secondsToPlay: +played.toFixed(1),
+    worst,
+  };
 }
 if (only !== 'ours') {
   let theirs = ZERO;
