@@ -1,4 +1,9 @@
-/** Where the board messages of games are (the bot layer asks here, never the store). */
+/**
+ * Where the board messages of games are, and the delivery of a board shared by every instance:
+ * the bot layer asks here, never the store. One instance at a time holds a board (a lock that
+ * expires if its holder dies); it hands the board back only once no newer version is wanted, so
+ * an older board never overwrites a newer one.
+ */
 import type { Store } from '../store/types.js';
 
 export interface BoardPlace {
@@ -11,42 +16,44 @@ export interface BoardPlace {
 export class BoardPlaces {
   constructor(private readonly store: Store) {}
 
+  /** The board message of a game in a chat (null: none sent yet). */
   where(gameId: string, chatId: number): Promise<BoardPlace | null> {
     return this.store.boards.get(gameId, chatId);
   }
 
-  async remember(gameId: string, place: BoardPlace): Promise<void> {
+  /** A board message was sent or edited: where it is and what it shows. */
+  async shown(gameId: string, place: BoardPlace): Promise<void> {
     await this.store.boards.set(gameId, place);
     await this.store.boards.clearPending(gameId);
   }
 
   /** Games created whose board was never sent (e.g. the process died in between). */
-  pending(): Promise<string[]> {
+  unsent(): Promise<string[]> {
     return this.store.boards.pending();
   }
 
-  forgetPending(gameId: string): Promise<void> {
+  /** A game created without a board no longer waits for one (it was sent, or it is gone). */
+  sent(gameId: string): Promise<void> {
     return this.store.boards.clearPending(gameId);
   }
 
-  /** Delivery shared by every instance (see BoardDelivery in the store). */
+  /** Version v of the game is wanted on this board (seen by every instance). */
   want(gameId: string, chatId: number, v: number): Promise<void> {
     return this.store.boards.want(gameId, chatId, v);
   }
 
-  wanted(gameId: string, chatId: number): Promise<number> {
-    return this.store.boards.wanted(gameId, chatId);
-  }
-
-  lock(gameId: string, chatId: number, owner: string, ms: number): Promise<boolean> {
+  /** Take the board for `ms` (false: another instance holds it). */
+  hold(gameId: string, chatId: number, owner: string, ms: number): Promise<boolean> {
     return this.store.boards.lock(gameId, chatId, owner, ms);
   }
 
-  release(gameId: string, chatId: number, owner: string, shown: number): Promise<boolean> {
+  /** Hand the board back after showing version `shown`; false while a newer version is wanted (keep going). */
+  handBack(gameId: string, chatId: number, owner: string, shown: number): Promise<boolean> {
     return this.store.boards.release(gameId, chatId, owner, shown);
   }
 
-  forget(gameId: string, chatId: number): Promise<void> {
-    return this.store.boards.clear(gameId, chatId);
+  /** Hand the board back whatever is wanted (its game is gone). */
+  async abandon(gameId: string, chatId: number, owner: string): Promise<void> {
+    await this.store.boards.release(gameId, chatId, owner, Number.MAX_SAFE_INTEGER);
   }
 }

@@ -205,10 +205,10 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
 
   const resume = async (): Promise<number> => {
     let shown = 0;
-    for (const id of await app.places.pending()) {
+    for (const id of await app.places.unsent()) {
       const rec = await app.games.get(id);
       if (!rec || rec.finished) {
-        await app.places.forgetPending(id);
+        await app.places.sent(id);
         continue;
       }
       await showGame(services, rec);

@@ -125,7 +125,7 @@ export class Boards {
     try {
       for (let tries = 0; s.next; ) {
         // One instance at a time delivers a board; a holder that dies frees it after LOCK_MS.
-        if (!(await places.lock(gameId, chatId, OWNER, LOCK_MS))) {
+        if (!(await places.hold(gameId, chatId, OWNER, LOCK_MS))) {
           if (++tries > 80) break;
           await sleep(250);
           continue;
@@ -147,11 +147,11 @@ export class Boards {
             if (!(await this.deps.latest(gameId))) {
               // The game is gone: nothing is waiting for this board any more.
               s.next = null;
-              await places.release(gameId, chatId, OWNER, Number.MAX_SAFE_INTEGER);
+              await places.abandon(gameId, chatId, OWNER);
               break;
             }
             await sleep(Math.min(BOARD_RETRY_MAX_MS, this.retryMs * 2 ** (failures - 1)));
-            if (!(await places.lock(gameId, chatId, OWNER, LOCK_MS))) {
+            if (!(await places.hold(gameId, chatId, OWNER, LOCK_MS))) {
               lost = true;
               break;
             }
@@ -160,10 +160,10 @@ export class Boards {
           failures = 0;
           if (s.next) continue;
           // Released only if no newer version is wanted (by any instance): else show that one.
-          if (await places.release(gameId, chatId, OWNER, shown)) break;
+          if (await places.handBack(gameId, chatId, OWNER, shown)) break;
           const newer = await this.deps.latest(gameId);
           if (!newer) {
-            await places.release(gameId, chatId, OWNER, Number.MAX_SAFE_INTEGER);
+            await places.abandon(gameId, chatId, OWNER);
             break;
           }
           s.next = { rec: newer, opts: {}, since: performance.now() };
@@ -230,7 +230,7 @@ export class Boards {
     if (where && !opts.fresh) {
       const r = await attempt(() => api.editMessageMedia(where.chatId, where.messageId, { type: 'photo', media: new InputFile(png, 'board.png'), caption: text }, { reply_markup: markup }));
       if (r.ok || r.kind === 'not-modified') {
-        await this.deps.places.remember(rec.id, { chatId, messageId: where.messageId, v: rec.v });
+        await this.deps.places.shown(rec.id, { chatId, messageId: where.messageId, v: rec.v });
         await this.notices?.afterBoard(rec, seat, true);
         return this.markShown(key, rec, look, shown);
       }
@@ -241,7 +241,7 @@ export class Boards {
     }
     const sent = await attempt(() => api.sendPhoto(chatId, new InputFile(png, 'board.png'), { caption: text, reply_markup: markup }));
     if (!sent.ok) return sent.kind === 'flood' ? 'flood' : 'failed';
-    await this.deps.places.remember(rec.id, { chatId, messageId: sent.value.message_id, v: rec.v });
+    await this.deps.places.shown(rec.id, { chatId, messageId: sent.value.message_id, v: rec.v });
     await this.notices?.afterBoard(rec, seat, false);
     return this.markShown(key, rec, look, shown);
   }
