@@ -44,7 +44,17 @@ export interface SeatView {
   readonly choices: SeatChoices;
 }
 
+// Facts are asked for several times per board (caption, keyboard, picture): records are immutable,
+// so each record's facts are worked out once.
+const factsOf = new WeakMap<GameRecord, GameFacts>();
+
 export function gameFacts(rec: GameRecord): GameFacts {
+  let facts = factsOf.get(rec);
+  if (!facts) factsOf.set(rec, (facts = workOut(rec)));
+  return facts;
+}
+
+function workOut(rec: GameRecord): GameFacts {
   const g = rec.match.game;
   const view = g.phase === 'move' && g.dice ? currentTurn(g) : null;
   const sides = (p: Position, s: Side): readonly number[] => (s === 'white' ? p.white : p.black);
@@ -61,7 +71,13 @@ export function gameFacts(rec: GameRecord): GameFacts {
           remaining: view.remaining,
           taken: g.steps,
           next: view.next,
-          plays: view.plays.map((p) => ({ moves: p.moves, text: formatPlay(p.moves, g.position) })),
+          // A play's notation is written only when asked for (a roll of doubles can have hundreds).
+          plays: view.plays.map((p) => ({
+            moves: p.moves,
+            get text(): string {
+              return formatPlay(p.moves, g.position);
+            },
+          })),
           complete: view.complete,
         }
       : null,
