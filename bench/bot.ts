@@ -10,6 +10,8 @@
  * and board times (from the moment the update is handed to the bot), the 429s caused, the
  * bot's peak RSS and Redis bytes per game.
  *
+ * BENCH_PROFILE=DIR writes the bot's CPU profile there (node --cpu-prof), for `npm run -s bench:profile`.
+ *
  * --webapp N adds N games by link whose two players play in the Mini App (HTTP clients of its API
  * with Telegram-signed launch data, each following its game on the server-sent events stream), a
  * press every `think` seconds each. For each action it reports the time to the actor's answer, to
@@ -47,7 +49,7 @@ await fake.start();
 const httpPort = await freePort();
 const appBase = `http://127.0.0.1:${httpPort}`;
 const webappEnv: Record<string, string> = WEBAPP > 0 ? { HTTP_PORT: String(httpPort), WEBAPP_URL: `${appBase}/app` } : {};
-const bot = await startBot(fake, { compiled: true, redisUrl: redis.url, env: { LOG_LEVEL: process.env.BENCH_LOG ?? 'error', MEMORY_LOG_SECONDS: '5', PACE_SCALE: String(PACE), MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2', ...webappEnv } });
+const bot = await startBot(fake, { compiled: true, redisUrl: redis.url, env: { LOG_LEVEL: process.env.BENCH_LOG ?? 'error', MEMORY_LOG_SECONDS: '5', PACE_SCALE: String(PACE), MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2', ...webappEnv }, nodeArgs: process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [] });
 
 interface Player {
   user: FakeUser;

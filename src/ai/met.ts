@@ -12,8 +12,20 @@ interface Table {
 
 let table: Table | null = null;
 
+const isChance = (x: unknown): x is number => typeof x === 'number' && x >= 0 && x <= 1;
+
+/** The table as read from its file, checked: chances between 0 and 1, a square pre-Crawford part. */
+export function decodeTable(raw: unknown): Table {
+  const t = raw as Record<string, unknown> | null;
+  const pre = t?.preCrawford;
+  const post = t?.postCrawford;
+  if (!Array.isArray(pre) || pre.length === 0 || !pre.every((row) => Array.isArray(row) && row.length === pre.length && row.every(isChance))) throw new Error('met.json: preCrawford must be a square table of chances');
+  if (!Array.isArray(post) || post.length === 0 || !post.every(isChance)) throw new Error('met.json: postCrawford must be a list of chances');
+  return { preCrawford: pre as number[][], postCrawford: post as number[] };
+}
+
 function met(): Table {
-  table ??= JSON.parse(readFileSync(new URL('../../assets/ai/met.json', import.meta.url), 'utf8')) as Table;
+  table ??= decodeTable(JSON.parse(readFileSync(new URL('../../assets/ai/met.json', import.meta.url), 'utf8')));
   return table;
 }
 

@@ -56,10 +56,35 @@ export function saveWeights(base: string, net: Net, variant: Variant, training: 
   return manifest;
 }
 
+const isCount = (x: unknown): x is number => Number.isSafeInteger(x) && (x as number) >= 0;
+
+/** A manifest read from disk, checked field by field (anything else is a WeightsError, never a cast). */
+export function readManifest(path: string): Manifest {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    throw new WeightsError(`${path}: not a readable JSON manifest (${(e as Error).message})`);
+  }
+  const m = raw as Record<string, unknown> | null;
+  const enc = m?.encoding as Record<string, unknown> | undefined;
+  const shape = m?.shape as Record<string, unknown> | undefined;
+  const ok =
+    m !== null &&
+    typeof m === 'object' &&
+    (m.variant === 'long' || m.variant === 'short') &&
+    typeof enc === 'object' && enc !== null && isCount(enc.version) && isCount(enc.inputs) &&
+    typeof shape === 'object' && shape !== null && isCount(shape.inputs) && isCount(shape.hidden) && isCount(shape.outputs) && (shape.hidden2 === undefined || isCount(shape.hidden2)) &&
+    Array.isArray(m.outputs) && m.outputs.every((o) => typeof o === 'string') &&
+    typeof m.sha256 === 'string' && typeof m.date === 'string' && typeof m.training === 'object' && m.training !== null;
+  if (!ok) throw new WeightsError(`${path}: not a weights manifest (variant, encoding, shape, outputs, sha256, date, training)`);
+  return raw as Manifest;
+}
+
 /** Read and check weights: the manifest must match the encoding in the code, the bytes the hash. */
 export function loadWeights(base: string, variant: Variant): { net: Net; manifest: Manifest; encoding: Encoding } {
   if (!existsSync(`${base}.json`) || !existsSync(`${base}.bin`)) throw new WeightsError(`no trained weights at ${base}.{bin,json}`);
-  const manifest = JSON.parse(readFileSync(`${base}.json`, 'utf8')) as Manifest;
+  const manifest = readManifest(`${base}.json`);
   const enc = ENCODINGS[variant];
   if (manifest.variant !== variant) throw new WeightsError(`${base}: weights for ${manifest.variant}, not ${variant}`);
   if (manifest.encoding?.version !== enc.version || manifest.encoding.inputs !== enc.inputs) {

@@ -67,4 +67,22 @@ describe('weights on disk', () => {
     expect(() => loadWeights(`${dir}/w`, 'short')).toThrow(WeightsError);
     expect(() => loadWeights(`${dir}/w`, 'long')).toThrow(/weights for short, not long/);
   });
+
+  it('a manifest of the wrong shape is refused with WeightsError, not read as a cast; so is a broken match equity table', async () => {
+    const { mkdtempSync, writeFileSync, copyFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { ASSETS_DIR } = await import('../../src/ai/weights.js');
+    const { decodeTable } = await import('../../src/ai/met.js');
+    const dir = mkdtempSync(`${tmpdir()}/nardy-weights-`);
+    copyFileSync(`${ASSETS_DIR}short.bin`, `${dir}/w.bin`);
+    const manifest = JSON.parse(readFileSync(`${ASSETS_DIR}short.json`, 'utf8')) as Record<string, unknown>;
+    for (const bad of ['not json', JSON.stringify({ ...manifest, shape: undefined }), JSON.stringify({ ...manifest, shape: { inputs: '251', hidden: 256, outputs: 5 } }), JSON.stringify({ ...manifest, variant: 'chess' }), '[]']) {
+      writeFileSync(`${dir}/w.json`, bad);
+      expect(() => loadWeights(`${dir}/w`, 'short')).toThrow(WeightsError);
+    }
+    const met = JSON.parse(readFileSync(`${ASSETS_DIR}met.json`, 'utf8')) as { preCrawford: number[][]; postCrawford: number[] };
+    expect(decodeTable(met).preCrawford.length).toBe(met.preCrawford.length);
+    expect(() => decodeTable({ ...met, postCrawford: [0.5, 2] })).toThrow(/postCrawford/);
+    expect(() => decodeTable({ ...met, preCrawford: [[0.5, 0.4]] })).toThrow(/square/);
+  });
 });

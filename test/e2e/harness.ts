@@ -38,12 +38,12 @@ export function logBotOnFailure(current: () => BotProcess | undefined): void {
 }
 
 /** Start the bot as a process: from src/ under tsx, or (compiled) dist/main.js as `npm start` does. */
-export async function startBot(fake: FakeTelegram, opts: { redisUrl?: string; prefix?: string; env?: Record<string, string>; compiled?: boolean } = {}): Promise<BotProcess> {
+export async function startBot(fake: FakeTelegram, opts: { redisUrl?: string; prefix?: string; env?: Record<string, string>; compiled?: boolean; nodeArgs?: readonly string[] } = {}): Promise<BotProcess> {
   const prefix = opts.prefix ?? `e2e:${randomUUID().slice(0, 8)}:`;
   // Ready when it has registered for updates: deleteWebhook (long polling) or setWebhook.
   const ready = (): number => fake.calls.filter((c) => c.method === 'deleteWebhook' || c.method === 'setWebhook').length;
   const before = ready();
-  const proc = spawn(process.execPath, opts.compiled ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'], {
+  const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...(opts.compiled ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'])], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,

@@ -29,7 +29,7 @@ import { ENCODINGS } from '../encode.js';
 import { Evaluator } from '../evaluator.js';
 import { deepen, growNet, Net, type NetShape } from '../net.js';
 import { equityOf } from '../outcomes.js';
-import { ASSETS_DIR, loadWeights, saveWeights, type Manifest } from '../weights.js';
+import { ASSETS_DIR, loadWeights, readManifest, saveWeights } from '../weights.js';
 import { startWorker } from '../threads.js';
 import { arena, baselinePicker, netPicker, randomPicker } from './arena.js';
 import { readData, type Data } from './data.js';
@@ -199,7 +199,7 @@ function run(worker: Worker, job: Job): Promise<JobDone> {
  */
 function grown(o: Options, inputs: number, outputs: number): Net {
   const base = o.init!;
-  const m = JSON.parse(readFileSync(`${base}.json`, 'utf8')) as Manifest;
+  const m = readManifest(`${base}.json`);
   if (m.variant !== o.variant || m.shape.outputs !== outputs || m.shape.inputs > inputs) throw new UsageError(`--init ${base}: ${m.variant} ${JSON.stringify(m.shape)} cannot grow into ${o.variant} ${inputs} inputs`);
   const deep = (m.shape.hidden2 ?? 0) > 0;
   const sameInputs = m.shape.inputs === inputs && m.encoding.version === ENCODINGS[o.variant].version;
