@@ -37,6 +37,29 @@ export class BoardPlaces {
     return this.store.boards.clearPending(gameId);
   }
 
+  /**
+   * A new board message with this caption is about to be sent. When an earlier send of this board
+   * died before its answer (the process was killed meanwhile), Telegram may have posted a message
+   * whose id the bot never heard, a lost board to retire: its caption is returned (else null).
+   */
+  async sending(gameId: string, chatId: number, caption: string): Promise<string | null> {
+    const lost = await this.store.boards.sendingMark(gameId, chatId);
+    await this.store.boards.markSending(gameId, chatId, caption, 3600);
+    return lost;
+  }
+
+  /** The new board message's answer came (its id is known, or Telegram refused it). */
+  sendDone(gameId: string, chatId: number): Promise<void> {
+    return this.store.boards.clearSending(gameId, chatId);
+  }
+
+  /** The message ids of the boards this chat has, of every game indexed under it. */
+  async boardsIn(chatId: number): Promise<number[]> {
+    const ids = await this.store.games.inChat(chatId);
+    const places = await Promise.all(ids.map((id) => this.store.boards.get(id, chatId)));
+    return places.filter((p): p is BoardPlace => p !== null).map((p) => p.messageId);
+  }
+
   /** Version v of the game is wanted on this board (seen by every instance). */
   want(gameId: string, chatId: number, v: number): Promise<void> {
     return this.store.boards.want(gameId, chatId, v);

@@ -141,6 +141,21 @@ class MemoryBoards implements BoardStore {
     return true;
   }
 
+  private readonly sendingMarks = new Map<string, { caption: string; until: number }>();
+
+  async markSending(gameId: string, chatId: number, caption: string, ttlSeconds: number): Promise<void> {
+    this.sendingMarks.set(`${gameId}:${chatId}`, { caption, until: this.now() + ttlSeconds * 1000 });
+  }
+
+  async sendingMark(gameId: string, chatId: number): Promise<string | null> {
+    const m = this.sendingMarks.get(`${gameId}:${chatId}`);
+    return m && m.until > this.now() ? m.caption : null;
+  }
+
+  async clearSending(gameId: string, chatId: number): Promise<void> {
+    this.sendingMarks.delete(`${gameId}:${chatId}`);
+  }
+
   async markPending(gameId: string): Promise<void> {
     this.waiting.add(gameId);
   }

@@ -161,6 +161,7 @@ class Keys {
   /** Beside the game's own key (one hash slot in a cluster). */
   clock = (gameId: string): string => `${this.p}clock:{${gameId}}`;
   pending = (): string => `${this.p}pending-boards`;
+  sending = (gameId: string, chatId: number): string => `${this.p}sending:{${gameId}}:${chatId}`;
   update = (id: number): string => `${this.p}update:${id}`;
   inbox = (): string => `${this.p}inbox`;
   alive = (owner: string): string => `${this.p}alive:${owner}`;
@@ -297,6 +298,18 @@ class RedisBoards implements BoardStore {
 
   async clearPending(gameId: string): Promise<void> {
     await this.r.srem(this.k.pending(), gameId);
+  }
+
+  async markSending(gameId: string, chatId: number, caption: string, ttlSeconds: number): Promise<void> {
+    await this.r.set(this.k.sending(gameId, chatId), caption, 'EX', Math.max(1, Math.ceil(ttlSeconds)));
+  }
+
+  async sendingMark(gameId: string, chatId: number): Promise<string | null> {
+    return this.r.get(this.k.sending(gameId, chatId));
+  }
+
+  async clearSending(gameId: string, chatId: number): Promise<void> {
+    await this.r.del(this.k.sending(gameId, chatId));
   }
 
   async pending(): Promise<string[]> {

@@ -73,6 +73,14 @@ export interface BoardStore extends BoardDelivery {
   markPending(gameId: string): Promise<void>;
   clearPending(gameId: string): Promise<void>;
   pending(): Promise<string[]>;
+  /**
+   * A new board message is being sent to a chat: marked before the call, cleared once its id is
+   * known. A mark left behind means Telegram may have posted a message the bot never heard of.
+   */
+  markSending(gameId: string, chatId: number, caption: string, ttlSeconds: number): Promise<void>;
+  /** The caption of the board whose send was marked (null: none marked). */
+  sendingMark(gameId: string, chatId: number): Promise<string | null>;
+  clearSending(gameId: string, chatId: number): Promise<void>;
 }
 
 export interface ChallengeStore {

@@ -61,6 +61,8 @@ interface Injected {
   retryAfter?: number;
   /** Never answer the call (a Telegram that hangs; the caller is killed meanwhile, say). */
   hang?: boolean;
+  /** Carry the call out, then never answer it (the answer is lost: the caller dies before it). */
+  lost?: boolean;
 }
 
 /** Split a multipart/form-data body into its parts. */
@@ -388,6 +390,11 @@ export class FakeTelegram extends EventEmitter {
         this.emit('call', method);
         return;
       }
+      if (err.lost) {
+        await this.method(method, params).catch(() => undefined);
+        this.emit('call', method);
+        return;
+      }
       reply(err.code, { ok: false, error_code: err.code, description: err.description, ...(err.retryAfter ? { parameters: { retry_after: err.retryAfter } } : {}) });
       this.emit('call', method);
       return;
@@ -434,6 +441,8 @@ export class FakeTelegram extends EventEmitter {
   private findMessage(params: Record<string, unknown>): FakeMessage {
     const msg = this.messages.get(`${Number(params.chat_id)}:${Number(params.message_id)}`);
     if (!msg) this.fail(400, 'Bad Request: message to edit not found');
+    // As Telegram: a bot edits only its own messages.
+    if ((msg as { from?: { id?: number } }).from?.id !== undefined && (msg as { from: { id: number } }).from.id !== BOT.id) this.fail(400, "Bad Request: message can't be edited");
     return msg;
   }
 
@@ -556,6 +565,7 @@ export class FakeTelegram extends EventEmitter {
       }
       case 'editMessageCaption': {
         const msg = this.findMessage(params);
+        if (!msg.photo) this.fail(400, 'Bad Request: there is no caption in the message to edit');
         return this.store({ ...msg, caption: params.caption as string, reply_markup: this.markup(params), edits: msg.edits + 1 });
       }
       case 'editMessageReplyMarkup': {

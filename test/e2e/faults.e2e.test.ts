@@ -140,6 +140,37 @@ describe('killed in the middle of an update', () => {
   }, 60_000);
 });
 
+describe('a kill while a board is being sent', () => {
+  it('Telegram posted the board but the bot died before hearing its id: after the restart one board is live, the lost one has no buttons', async () => {
+    const user: FakeUser = { id: 5404, first_name: 'Wes', language_code: 'en' };
+    const chat: FakeChat = { id: user.id, type: 'private', first_name: 'Wes' };
+    fake.sendText(chat, user, '/play');
+    const menu = await fake.waitFor(() => fake.chatMessages(chat.id).filter((m) => buttons(m).some((b) => b.data === 'pb|short')).at(-1), 10_000, 'the menu');
+    await fake.answerOf(fake.press(menu, user, 'pb|short'));
+    await fake.answerOf(fake.press(menu, user, 'pb|short|easy'));
+    // The first board is posted, and its answer lost: the bot is killed before it hears it.
+    fake.inject('sendPhoto', { code: 0, description: '', lost: true }, 1);
+    const photos = (): FakeMessage[] => fake.chatMessages(chat.id).filter((m) => m.photo);
+    fake.press(menu, user, 'pb|short|easy|1');
+    await fake.waitFor(() => photos().length === 1, 15_000, 'the board posted');
+    await bot.stop('SIGKILL');
+    // Meanwhile the player writes; the restarted bot answers that too (its message may come
+    // between the lost board and the new one, and keeps its buttons).
+    fake.sendText(chat, user, 'hello?');
+    await restartBot();
+    await fake.waitFor(() => photos().length === 2, 30_000, 'the board sent again');
+    const reply = await fake.waitFor(() => fake.chatMessages(chat.id).find((m) => !m.photo && m.from?.is_bot && /\/play|\/help/.test(m.text ?? '')), 15_000, 'the answer to the message');
+    // The one the bot knows is live; the lost one has lost its buttons.
+    const live = (): FakeMessage[] => photos().filter((m) => buttons(m).some((b) => b.data.startsWith('g|')));
+    await fake.waitFor(() => live().length === 1, 10_000, 'one live board');
+    expect(live()[0]!.message_id).toBe(photos()[1]!.message_id);
+    expect(JSON.stringify(fake.messages.get(`${chat.id}:${reply.message_id}`)?.reply_markup ?? null)).toBe(JSON.stringify(reply.reply_markup ?? null));
+    // And it plays.
+    const r = await pressAndWait(fake, chat, user, live()[0]!, choose(live()[0]!)!);
+    expect(r.answer ?? '').not.toMatch(/out of date|broken/i);
+  }, 60_000);
+});
+
 describe('button answers that fail', () => {
   it('a press whose answer Telegram refuses (too old) is still applied and shown', async () => {
     const user: FakeUser = { id: 5201, first_name: 'Pia', language_code: 'en' };

@@ -53,6 +53,8 @@ const LOCK_MS = 15_000;
 /** A board that failed is tried again after this long, doubling each time up to the most. */
 export const BOARD_RETRY_MS = 4000;
 const BOARD_RETRY_MAX_MS = 60_000;
+/** How many message ids below a new board a lost board is looked for. */
+const LOST_BOARD_WINDOW = 4;
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 interface Job {
@@ -73,6 +75,8 @@ export class Boards {
   private readonly slots = new Map<string, Slot>();
   /** The newest version on each board, what it looked like (to skip identical edits), and the roll and news it showed. */
   private readonly shown = new Map<string, { v: number; look: string; turn: string; events: readonly GameEvent[] }>();
+  /** Lost boards being retired (see retireLost). */
+  private readonly retiring = new Set<Promise<void>>();
   /** Turn notices of games by link (none without their store). */
   readonly notices: TurnNotices | null;
 
@@ -99,7 +103,7 @@ export class Boards {
   /** Resolves when every board queued so far has been dealt with (tests, shutdown). */
   async settled(): Promise<void> {
     for (;;) {
-      const running = [...this.slots.values()].map((s) => s.running).filter((p): p is Promise<void> => !!p);
+      const running = [...[...this.slots.values()].map((s) => s.running), ...this.retiring].filter((p): p is Promise<void> => !!p);
       if (!running.length) {
         await this.notices?.settled();
         if ([...this.slots.values()].some((s) => s.running)) continue;
@@ -239,9 +243,24 @@ export class Boards {
       this.deps.log.info({ game: rec.id, chat: chatId }, 'board message gone; sending a fresh one');
       return 'resend';
     }
+    const lost = await this.deps.places.sending(rec.id, chatId, text);
     const sent = await attempt(() => api.sendPhoto(chatId, new InputFile(png, 'board.png'), { caption: text, reply_markup: markup }));
-    if (!sent.ok) return sent.kind === 'flood' ? 'flood' : 'failed';
+    if (!sent.ok) {
+      // Telegram answered: nothing was posted (a refusal), or it failed and the mark stays.
+      if (sent.kind !== 'transient') await this.deps.places.sendDone(rec.id, chatId);
+      return sent.kind === 'flood' ? 'flood' : 'failed';
+    }
     await this.deps.places.shown(rec.id, { chatId, messageId: sent.value.message_id, v: rec.v });
+    await this.deps.places.sendDone(rec.id, chatId);
+    if (lost !== null) {
+      // Paced like any message, after this board's turn in the chat.
+      const newId = sent.value.message_id;
+      const retiring: Promise<void> = this.deps.outbox
+        .detached(() => this.retireLost(chatId, newId, where?.messageId ?? null, lost))
+        .catch((e: unknown) => this.deps.log.warn({ err: e, game: rec.id, chat: chatId }, 'could not retire a lost board'))
+        .finally(() => this.retiring.delete(retiring));
+      this.retiring.add(retiring);
+    }
     await this.notices?.afterBoard(rec, seat, false);
     return this.markShown(key, rec, look, shown);
   }
@@ -265,6 +284,27 @@ export class Boards {
     await this.showSeat(rec, chatId, { fresh: true });
     const now = await this.messageOf(rec, chatId);
     if (old !== null && now !== old) await this.retire(chatId, old);
+  }
+
+  /**
+   * An earlier send of this board died before its answer, so Telegram may have posted a board the
+   * bot never heard of, with live buttons. Message ids in a chat grow one by one: it is among the
+   * few just below the new board's (above the board this one replaces). They are tried newest
+   * first, leaving out every board the bot knows in this chat, by setting the lost board's own
+   * caption again with no buttons: only a picture takes a caption (a person's message cannot be
+   * edited, a text has no caption), and the first that takes it was the lost board.
+   */
+  private async retireLost(chatId: number, newId: number, replaced: number | null, caption: string): Promise<void> {
+    const known = new Set(await this.deps.places.boardsIn(chatId).catch(() => [] as number[]));
+    const floor = Math.max(replaced ?? 0, newId - 1 - LOST_BOARD_WINDOW);
+    for (let id = newId - 1; id > floor; id--) {
+      if (known.has(id)) continue;
+      const r = await attempt(() => this.deps.api.editMessageCaption(chatId, id, { caption, reply_markup: new InlineKeyboard() }), ['not-modified', 'gone', 'blocked', 'refused', 'flood', 'transient']);
+      if (r.ok || r.kind === 'not-modified') {
+        this.deps.log.info({ chat: chatId, message: id }, 'a board posted by a send that died was found and retired');
+        return;
+      }
+    }
   }
 
   /** Take the keyboard off an old board message (pressed after a newer board was sent). */
