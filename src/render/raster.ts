@@ -17,9 +17,10 @@ interface Raster {
   readonly channels: number;
 }
 
-// Level 3: about 9 ms a board instead of 16 at level 6, for 15% more bytes (bench:render; the
-// encoder was the largest share of the bot's processor time under load, bench:profile).
-export const PNG_OPTIONS = { compressionLevel: 3, adaptiveFiltering: false } as const;
+// Level 5: a board encodes in about 11.5 ms instead of 14.5 at level 6, for 8% more bytes, still
+// within the 120 KB a board may weigh (bench:render; the encoder was the largest share of the
+// bot's processor time under load, bench:profile). Levels 3-4 are faster still but heavier.
+export const PNG_OPTIONS = { compressionLevel: 5, adaptiveFiltering: false } as const;
 
 // Rasters are cached here (RasterCache): libvips' own operation cache (50 MB by default) would
 // only hold the same pixels again, in the bot's resident memory.
