@@ -13,11 +13,18 @@
  *    matches against itself (scripts/gnubg/selfplay-cube.py), and the same 2-ply analysis
  *    measures its cube decisions the same way. The target: our level's cube error at most gnubg expert's.
  *
+ * 3. With --versus N: N matches to --length between our level and gnubg expert (0-ply, noise 0),
+ *    both with the cube, through gnubg's external-player interface, which carries cube actions
+ *    (the bot answers "double"/"roll" and "take"/"drop"; scripts/gnubg/play-external-match.py),
+ *    --procs at a time: matches won, the share of points, and each side's cube error by gnubg's
+ *    analysis of those matches.
+ *
  * Options: --level L (default hard), --matches N (default 10), --length N (default 5),
- * --gnubg-plies N (default 2), --seed S, --only ours|gnubg, --keep DIR. Prints one JSON object.
+ * --gnubg-plies N (default 2), --seed S, --only ours|gnubg|versus, --versus N, --procs P,
+ * --keep DIR. Prints one JSON object.
  * Needs /usr/games/gnubg (apt-get install gnubg).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +33,8 @@ import { createPlayer, isLevel, type Level } from '../src/ai/player.js';
 import { toMat } from '../src/app/export.js';
 import { actor, applyMatchAction, canDouble, newMatch, nextGame, parseRules, type Die, type MatchState } from '../src/engine/index.js';
 import { seededRandom } from '../src/sim/rng.js';
+import { freePort } from '../test/setup/redis.js';
+import { startExternal } from './external.js';
 
 const GNUBG = '/usr/games/gnubg';
 
@@ -183,7 +192,7 @@ function gnubg(commands: string[]): string {
 }
 
 const result: Record<string, unknown> = { level, matches, length, gnubgPlies: plies };
-if (only !== 'gnubg') {
+if (only === 'all' || only === 'ours') {
   const t0 = performance.now();
   let early = 0;
   let asked = 0;
@@ -226,7 +235,7 @@ if (only !== 'gnubg') {
     worst,
   };
 }
-if (only !== 'ours') {
+if (only === 'all' || only === 'gnubg') {
   let theirs = ZERO;
   for (let n = 0; n < matches; n++) {
     const script = new URL('../scripts/gnubg/selfplay-cube.py', import.meta.url).pathname;
@@ -236,6 +245,49 @@ if (only !== 'ours') {
     theirs = add(theirs, add(a, b));
   }
   result.gnubgExpert = finish(theirs);
+}
+const versus = Number(arg('--versus', only === 'versus' ? String(matches) : '0'));
+if (versus > 0) {
+  const procs = Math.max(1, Number(arg('--procs', '2')));
+  const out = join(dir, 'versus.jsonl');
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: procs }, async () => {
+      while (next < versus) {
+        const n = next++;
+        const port = await freePort();
+        const ext = await startExternal(port, level, seed * 100 + n);
+        const script = new URL('../scripts/gnubg/play-external-match.py', import.meta.url).pathname;
+        const env = { ...process.env, NARDY_PORT: String(port), NARDY_LENGTH: String(length), NARDY_SEED: String(seed * 1000 + n), NARDY_PLIES: '0', NARDY_CUBE_PLIES: String(plies), NARDY_OUT: out };
+        await new Promise((r) => spawn(GNUBG, ['-t', '-q', '-r', '-p', script], { env, stdio: 'ignore' }).once('exit', r));
+        ext.kill('SIGTERM');
+      }
+    }),
+  );
+  interface Versus {
+    winner: 'bot' | 'gnubg';
+    score: { bot: number; gnubg: number };
+    cube: Record<'bot' | 'gnubg', { error: number; decisions: number; actions: Record<string, number> }>;
+  }
+  const played = existsSync(out) ? readFileSync(out, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Versus) : [];
+  const won = played.filter((m) => m.winner === 'bot').length;
+  const pts = played.reduce((a, m) => ({ bot: a.bot + m.score.bot, gnubg: a.gnubg + m.score.gnubg }), { bot: 0, gnubg: 0 });
+  const side = (who: 'bot' | 'gnubg'): Record<string, number> => {
+    const e = played.reduce((a, m) => a + m.cube[who].error, 0);
+    const d = played.reduce((a, m) => a + m.cube[who].decisions, 0);
+    const count = (k: string): number => played.reduce((a, m) => a + (m.cube[who].actions[k] ?? 0), 0);
+    return { errorPerDecision: d ? +((1000 * e) / d).toFixed(1) : 0, decisions: d, doubles: count('double'), takes: count('take'), drops: count('drop') };
+  };
+  const se = played.length ? Math.sqrt((won / played.length) * (1 - won / played.length) / played.length) : 0;
+  result.versusGnubgExpert = {
+    matches: played.length,
+    length,
+    matchesWonPercent: played.length ? +((100 * won) / played.length).toFixed(1) : 0,
+    matchesWonPlusMinus: +(196 * se).toFixed(1),
+    pointsSharePercent: pts.bot + pts.gnubg ? +((100 * pts.bot) / (pts.bot + pts.gnubg)).toFixed(1) : 0,
+    cubeBot: side('bot'),
+    cubeGnubg: side('gnubg'),
+  };
 }
 result.files = keep ? readdirSync(dir).filter((f) => f.endsWith('.mat')).length : undefined;
 console.log(JSON.stringify(result));

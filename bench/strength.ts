@@ -15,7 +15,7 @@
  * --no-analyse, --noise X / --plies P (override our level's search, for tuning), --seed S.
  * Prints one JSON object.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +23,7 @@ import { BaselinePlayer } from '../src/ai/baseline.js';
 import { createPlayer, LEVELS_IN_ORDER, type BotPlayer, type Level } from '../src/ai/player.js';
 import { apply, newGame, parseRules, SeededDice, type GameState, type Variant } from '../src/engine/index.js';
 import { freePort } from '../test/setup/redis.js';
+import { startExternal } from './external.js';
 
 const argv = process.argv.slice(2);
 const opt = (name: string, fallback: string | null = null): string | null => {
@@ -59,17 +60,6 @@ const PAIRINGS: Record<string, { level: Level; noise: number }> = {
   'expert-expert': { level: 'expert', noise: 0 },
 };
 
-function waitForListening(p: ChildProcess): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let err = '';
-    p.stderr!.on('data', (d: Buffer) => {
-      err += d.toString();
-      if (err.includes('listening on')) resolve();
-    });
-    p.once('exit', (code) => reject(new Error(`external player exited (${code}): ${err}`)));
-  });
-}
-
 async function gnubgPairing(name: string): Promise<Record<string, unknown>> {
   const { level, noise } = PAIRINGS[name]!;
   const dir = mkdtempSync(join(tmpdir(), 'nardy-strength-'));
@@ -79,8 +69,7 @@ async function gnubgPairing(name: string): Promise<Record<string, unknown>> {
   const runs = await Promise.all(
     Array.from({ length: PROCS }, async (_, i) => {
       const port = await freePort();
-      const ext = spawn(process.execPath, ['--import', 'tsx', 'src/cli/nardy.ts', 'gnubg-external', '--port', String(port), '--level', level, '--seed', String(SEED * 100 + i), ...extra], { stdio: ['ignore', 'ignore', 'pipe'] });
-      await waitForListening(ext);
+      const ext = await startExternal(port, level, SEED * 100 + i, extra);
       const out = join(dir, `r${i}.jsonl`);
       const env = { ...process.env, NARDY_PORT: String(port), NARDY_GAMES: String(per), NARDY_SEED: String(SEED * 1000 + i), NARDY_NOISE: String(noise), NARDY_PLIES: '0', NARDY_ANALYSE: ANALYSE ? '1' : '0', NARDY_OUT: out };
       const g = spawn(GNUBG, ['-t', '-q', '-r', '-p', 'scripts/gnubg/play-external.py'], { env, stdio: 'ignore' });

@@ -21,7 +21,10 @@ export interface FibsBoard {
   readonly score: { readonly player: number; readonly opponent: number };
   readonly cube: number;
   readonly mayDouble: boolean;
+  readonly oppMayDouble: boolean;
   readonly wasDoubled: boolean;
+  /** This game is the Crawford game (gnubg's "did crawford" field). */
+  readonly crawford: boolean;
 }
 
 export function parseFibsBoard(line: string): FibsBoard {
@@ -65,7 +68,9 @@ export function parseFibsBoard(line: string): FibsBoard {
     score: { player: int(4), opponent: int(5) },
     cube: int(37),
     mayDouble: int(38) === 1,
+    oppMayDouble: int(39) === 1,
     wasDoubled: int(40) === 1,
+    crawford: f.length > 51 && int(51) === 1,
   };
 }
 

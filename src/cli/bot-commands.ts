@@ -6,7 +6,7 @@
 import { createServer, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 import { BaselinePlayer } from '../ai/baseline.js';
-import { formatFibsMove, parseFibsBoard } from '../ai/fibs.js';
+import { formatFibsMove, parseFibsBoard, type FibsBoard } from '../ai/fibs.js';
 import { isLevel, LEVELS, LEVELS_IN_ORDER, Player, type BotPlayer } from '../ai/player.js';
 import { newGame, type GameState } from '../engine/game.js';
 import { legalPlays } from '../engine/plays.js';
@@ -96,10 +96,34 @@ export async function moveCommand(args: string[]): Promise<number> {
   return failed ? 1 : 0;
 }
 
-/** Answer one request of gnubg: a board line gets a move ("" when nothing can move). */
+/**
+ * The match as gnubg's board line gives it, for a cube decision: the external player is White.
+ * Before a roll White is on roll; when White has been doubled, Black (the doubler) is on roll and
+ * the game waits for White's answer. Who owns the cube comes from who may double; a match where
+ * one side is one point away and this is not the Crawford game is after it.
+ */
+function cubeMatch(board: FibsBoard): MatchState {
+  const length = board.matchLength > 0 ? board.matchLength : 99;
+  const base = newMatch('short', length, parseRules({ cube: true }));
+  const turn: Side = board.wasDoubled ? 'black' : 'white';
+  const owner: Side | null = board.mayDouble === board.oppMayDouble ? null : board.mayDouble ? 'white' : 'black';
+  const oneAway = board.matchLength > 0 && (board.score.player === length - 1 || board.score.opponent === length - 1);
+  const game = { ...base.game, position: { ...board.position, turn }, phase: board.wasDoubled ? ('double' as const) : ('roll' as const), crawford: board.crawford, cube: { value: board.cube, owner }, firstMover: turn };
+  return { ...base, score: { white: board.score.player, black: board.score.opponent }, crawfordDone: oneAway && !board.crawford, game };
+}
+
+/**
+ * Answer one request of gnubg: a board line with dice gets a move ("" when nothing can move);
+ * without dice it is a cube decision (gnubg asks when the cube is in play): "double" or "roll"
+ * before the roll, "take" or "drop" when doubled.
+ */
 export function answerGnubg(player: BotPlayer, line: string): string {
   const board = parseFibsBoard(line);
-  if (!board.dice) return '';
+  if (!board.dice) {
+    const match = cubeMatch(board);
+    if (board.wasDoubled) return player.takes(match) ? 'take' : 'drop';
+    return board.mayDouble && player.wantsToDouble(match) ? 'double' : 'roll';
+  }
   const rules = parseRules({ cube: false });
   return formatFibsMove(player.choosePlay(moving(board.position, board.dice, rules)));
 }

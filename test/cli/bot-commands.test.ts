@@ -4,6 +4,8 @@ import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { legalPlays, parsePosition, startPosition, positionToJSON } from '../../src/engine/index.js';
 import { freePort } from '../setup/redis.js';
+import { createPlayer } from '../../src/ai/player.js';
+import { seededRandom } from '../../src/sim/rng.js';
 
 function nardy(args: string[], input: string) {
   return spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/nardy.ts', ...args], { input, encoding: 'utf8', timeout: 60_000 });
@@ -90,4 +92,38 @@ describe('nardy gnubg-external', () => {
       proc.kill('SIGTERM');
     }
   }, 60_000);
+});
+
+describe("gnubg's cube questions to the external player", () => {
+  /** A board line as gnubg sends it (colour 1, direction -1: cell i is the player's point i; the opponent's checkers negative). */
+  const line = (cells: number[], o: { length?: number; score?: [number, number]; doubled?: boolean; off?: [number, number]; mayDouble?: [number, number] } = {}): string => {
+    const [pOff, oOff] = o.off ?? [0, 0];
+    const [may, oppMay] = o.mayDouble ?? [1, 1];
+    return `board:gnubg:root:${o.length ?? 5}:${o.score?.[0] ?? 0}:${o.score?.[1] ?? 0}:${cells.join(':')}:1:0:0:0:0:1:${may}:${oppMay}:${o.doubled ? 1 : 0}:1:-1:0:25:${pOff}:${oOff}:0:0:0:0:0:1`;
+  };
+  const cells = (mine: Record<number, number>, theirs: Record<number, number>): number[] => {
+    const c = new Array<number>(26).fill(0);
+    for (const [p, n] of Object.entries(mine)) c[Number(p)] = n;
+    // The opponent's own point p is the player's cell 25 - p.
+    for (const [p, n] of Object.entries(theirs)) c[25 - Number(p)] = -n;
+    return c;
+  };
+  const start = cells({ 24: 2, 13: 5, 8: 3, 6: 5 }, { 24: 2, 13: 5, 8: 3, 6: 5 });
+  const player = createPlayer('hard', seededRandom(1));
+
+  it('before the roll: no double from the start, a double when the race is won', async () => {
+    const { answerGnubg } = await import('../../src/cli/bot-commands.js');
+    expect(answerGnubg(player, line(start))).toBe('roll');
+    // Bearing off 60 pips against 80, on roll: double (and it is a pass).
+    const race = cells({ 6: 5, 4: 5, 2: 5 }, { 6: 10, 4: 5 });
+    expect(answerGnubg(player, line(race))).toBe('double');
+    // The same when the cube is the opponent's: the player may not double, so it rolls.
+    expect(answerGnubg(player, line(race, { mayDouble: [0, 1] }))).toBe('roll');
+  });
+
+  it('doubled: takes at the start, drops a lost race', async () => {
+    const { answerGnubg } = await import('../../src/cli/bot-commands.js');
+    expect(answerGnubg(player, line(start, { doubled: true }))).toBe('take');
+    expect(answerGnubg(player, line(cells({ 6: 14 }, { 1: 2 }), { off: [1, 13], doubled: true }))).toBe('drop');
+  });
 });
