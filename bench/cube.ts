@@ -271,7 +271,8 @@ if (versus > 0) {
   }
   const played = existsSync(out) ? readFileSync(out, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Versus) : [];
   const won = played.filter((m) => m.winner === 'bot').length;
-  const pts = played.reduce((a, m) => ({ bot: a.bot + m.score.bot, gnubg: a.gnubg + m.score.gnubg }), { bot: 0, gnubg: 0 });
+  // Points count up to the match's length (a gammon on a big cube can pass it).
+  const pts = played.reduce((a, m) => ({ bot: a.bot + Math.min(length, m.score.bot), gnubg: a.gnubg + Math.min(length, m.score.gnubg) }), { bot: 0, gnubg: 0 });
   const side = (who: 'bot' | 'gnubg'): Record<string, number> => {
     const e = played.reduce((a, m) => a + m.cube[who].error, 0);
     const d = played.reduce((a, m) => a + m.cube[who].decisions, 0);
