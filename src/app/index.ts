@@ -41,7 +41,7 @@ export interface App {
   readonly fair: Fairness;
   readonly dialogues: Dialogues;
   /** Pacing of Telegram calls shared by every instance (see PaceStore). */
-  readonly pacing: { reserve(key: string, intervalMs: number): Promise<number>; hold(key: string, ms: number): Promise<void> };
+  readonly pacing: { reserve(key: string, intervalMs: number): Promise<number>; hold(key: string, ms: number): Promise<void>; begin(key: string, leaseMs: number): Promise<void>; ended(key: string, intervalMs: number): Promise<void>; busyFor(key: string): Promise<number> };
   /** True the first time an update id is seen (re-delivered updates are skipped). */
   firstDelivery(updateId: number): Promise<boolean>;
   /** Updates taken at least once: recorded before Telegram is told, finished once handled. */

@@ -70,7 +70,13 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
   const metrics = opts.metrics;
   // Slots are booked in the store, so that several instances pace each chat together.
   let paceWarned = 0;
-  const shared = { reserve: (key: string, ms: number) => app.pacing.reserve(key, ms), hold: (key: string, ms: number) => app.pacing.hold(key, ms) };
+  const shared = {
+    reserve: (key: string, ms: number) => app.pacing.reserve(key, ms),
+    hold: (key: string, ms: number) => app.pacing.hold(key, ms),
+    begin: (key: string, ms: number) => app.pacing.begin(key, ms),
+    ended: (key: string, ms: number) => app.pacing.ended(key, ms),
+    busyFor: (key: string) => app.pacing.busyFor(key),
+  };
   const pacer = new ChatPacer(limits, Date.now, shared, (e) => {
     if (Date.now() - paceWarned > 60_000) (paceWarned = Date.now()), log.warn({ err: e }, 'shared pacing unavailable: pacing this process alone');
   });

@@ -25,6 +25,12 @@ export const TELEGRAM_LIMITS: Limits = { privateMs: 1000, groupMs: 3000, globalP
 export interface SharedSlots {
   reserve(key: string, intervalMs: number): Promise<number>;
   hold(key: string, ms: number): Promise<void>;
+  /** A call starts: the others wait for its end (at most `leaseMs`). */
+  begin(key: string, leaseMs: number): Promise<void>;
+  /** A call ended: the next one (from any instance) starts `intervalMs` from now at the earliest. */
+  ended(key: string, intervalMs: number): Promise<void>;
+  /** How long until the call in progress has ended and the spacing after it passed. */
+  busyFor(key: string): Promise<number>;
 }
 
 interface ChatState {
@@ -33,6 +39,9 @@ interface ChatState {
   busy: boolean;
   queue: Array<() => void>;
 }
+
+/** A call in progress holds its chat for at most this many spacings (should its process die). */
+const LEASE_INTERVALS = 10;
 
 export class ChatPacer implements Pacer {
   private readonly chats = new Map<number, ChatState>();
@@ -50,6 +59,23 @@ export class ChatPacer implements Pacer {
     if (!this.shared) return;
     const wait = await this.shared.reserve(key, interval).catch((e: unknown) => (this.onSharedError(e), 0));
     if (wait > 0) await sleep(wait);
+  }
+
+  /**
+   * Slots are booked before a call starts, but a call (drawing its picture, uploading it) can run
+   * past the next instance's slot: that one also waits while another instance's call to the chat
+   * is in progress and for the spacing after it, as Telegram counts it. A call that never ends
+   * (its process died) holds the chat for LEASE_INTERVALS spacings at most.
+   */
+  private async afterOtherCalls(key: string, interval: number): Promise<void> {
+    if (!this.shared) return;
+    const until = this.now() + LEASE_INTERVALS * interval;
+    for (;;) {
+      const left = await this.shared.busyFor(key).catch((e: unknown) => (this.onSharedError(e), 0));
+      if (left <= 0 || this.now() >= until) break;
+      await sleep(Math.min(left, interval / 4));
+    }
+    await this.shared.begin(key, LEASE_INTERVALS * interval).catch((e: unknown) => this.onSharedError(e));
   }
 
   private state(chatId: number): ChatState {
@@ -78,6 +104,7 @@ export class ChatPacer implements Pacer {
       const wait = s.nextAt - this.now();
       if (wait > 0) await sleep(wait);
       await this.sharedWait(`c${chatId}`, this.interval(chatId));
+      await this.afterOtherCalls(`c${chatId}`, this.interval(chatId));
     }
     if (this.shared) await this.sharedWait('all', 1000 / this.limits.globalPerSecond);
     else await this.globalSlot();
@@ -87,6 +114,7 @@ export class ChatPacer implements Pacer {
     if (chatId === null) return;
     const s = this.state(chatId);
     s.nextAt = Math.max(s.nextAt, this.now() + this.interval(chatId));
+    void this.shared?.ended(`c${chatId}`, this.interval(chatId)).catch((e: unknown) => this.onSharedError(e));
     s.busy = false;
     const next = s.queue.shift();
     if (next) next();

@@ -432,6 +432,18 @@ class MemoryPacing implements PaceStore {
     const until = this.now() + ms;
     if (until > (this.next.get(key) ?? 0)) this.next.set(key, until);
   }
+
+  async begin(key: string, leaseMs: number): Promise<void> {
+    await this.hold(`${key}:end`, leaseMs);
+  }
+
+  async ended(key: string, intervalMs: number): Promise<void> {
+    this.next.set(`${key}:end`, this.now() + intervalMs);
+  }
+
+  async busyFor(key: string): Promise<number> {
+    return (this.next.get(`${key}:end`) ?? 0) - this.now();
+  }
 }
 
 /** One process's feed: listeners are called after the publisher's turn. */

@@ -62,6 +62,20 @@ redis.call('SET', KEYS[1], nxt, 'PX', nxt - now + 1000)
 return slot - now
 `;
 
+const LEFT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+return tonumber(redis.call('GET', KEYS[1]) or '0') - now
+`;
+
+const SET_FROM_NOW = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local untl = now + tonumber(ARGV[1])
+redis.call('SET', KEYS[1], untl, 'PX', tonumber(ARGV[1]) + 1000)
+return 1
+`;
+
 const HOLD = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
@@ -93,6 +107,8 @@ type Scripted = Client & {
   nardyRelease(deliveryKey: string, lockKey: string, owner: string, shown: number, keepMs: number): Promise<number>;
   nardyReserve(key: string, intervalMs: number): Promise<number>;
   nardyHold(key: string, ms: number): Promise<number>;
+  nardyLeft(key: string): Promise<number>;
+  nardySetFromNow(key: string, ms: number): Promise<number>;
   nardyDue(key: string, now: number, n: number, leasedUntil: number): Promise<string[]>;
   nardyDone(key: string, id: string, leasedUntil: number): Promise<number>;
 };
@@ -580,6 +596,18 @@ class RedisPacing implements PaceStore {
   async hold(key: string, ms: number): Promise<void> {
     await this.r.nardyHold(this.k.pace(key), Math.round(ms));
   }
+
+  async begin(key: string, leaseMs: number): Promise<void> {
+    await this.r.nardyHold(this.k.pace(`${key}:end`), Math.round(leaseMs));
+  }
+
+  async ended(key: string, intervalMs: number): Promise<void> {
+    await this.r.nardySetFromNow(this.k.pace(`${key}:end`), Math.round(intervalMs));
+  }
+
+  async busyFor(key: string): Promise<number> {
+    return Number(await this.r.nardyLeft(this.k.pace(`${key}:end`)));
+  }
 }
 
 export interface RedisOptions {
@@ -661,6 +689,8 @@ export class RedisStore implements Store {
     client.defineCommand('nardyRelease', { numberOfKeys: 2, lua: RELEASE });
     client.defineCommand('nardyReserve', { numberOfKeys: 1, lua: RESERVE });
     client.defineCommand('nardyHold', { numberOfKeys: 1, lua: HOLD });
+    client.defineCommand('nardyLeft', { numberOfKeys: 1, lua: LEFT });
+    client.defineCommand('nardySetFromNow', { numberOfKeys: 1, lua: SET_FROM_NOW });
     client.defineCommand('nardyDue', { numberOfKeys: 1, lua: DUE });
     client.defineCommand('nardyDone', { numberOfKeys: 1, lua: DONE });
     this.redis = client as Scripted;

@@ -193,6 +193,12 @@ export interface UpdateStore {
 export interface PaceStore {
   reserve(key: string, intervalMs: number): Promise<number>;
   hold(key: string, ms: number): Promise<void>;
+  /** A call under `key` starts: others wait for its end (at most `leaseMs`, should it never end). */
+  begin(key: string, leaseMs: number): Promise<void>;
+  /** The call under `key` ended: the next may start `intervalMs` from now at the earliest. */
+  ended(key: string, intervalMs: number): Promise<void>;
+  /** How long, in ms, until a call under `key` has ended and its spacing passed (0 or less: now). */
+  busyFor(key: string): Promise<number>;
 }
 
 /**
