@@ -34,11 +34,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  expect(fake.tooManyLog).toEqual([]);
+  // The processes stop first: a failed expectation must not leave them running.
+  const tooMany = [...(fake?.tooManyLog ?? [])];
   await bot?.stop();
   await fake?.stop();
   redis?.proc.kill('SIGKILL');
   rmSync(dir, { recursive: true, force: true });
+  expect(tooMany).toEqual([]);
 });
 
 async function startBotGame(user: FakeUser, variant: 'long' | 'short' = 'long'): Promise<FakeMessage> {

@@ -67,10 +67,12 @@ beforeAll(async () => {
 afterAll(async () => {
   if (process.env.E2E_LOGS) console.log(bot.logs.join('').split('\n').filter((l) => /"level":(4|5)0/.test(l)).slice(-30).join('\n'));
   await browser?.close();
-  expect(fake.tooManyLog).toEqual([]);
+  // The processes stop first: a failed expectation must not leave them running.
+  const tooMany = [...(fake?.tooManyLog ?? [])];
   await bot?.stop();
   await store?.close();
   await fake?.stop();
+  expect(tooMany).toEqual([]);
 });
 
 async function open(u: FakeUser, gameId: string | null, width = 390, height = 800): Promise<Page> {
