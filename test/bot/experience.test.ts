@@ -336,9 +336,15 @@ describe('captions say what happened, in natural words', () => {
     const t = h.created.services.t('en');
     const n = { viewer: 'white' as const, variant: 'short' as const };
     const g = rec.match.game;
-    const doubled: GameRecord = { ...rec, match: { ...rec.match, game: { ...g, phase: 'double', cube: { value: 2, owner: null } } } };
+    // The bot doubled (it is on turn), so the person answers: their buttons.
+    const botSide = rec.players.white.kind === 'bot' ? ('white' as const) : ('black' as const);
+    const doubled: GameRecord = { ...rec, match: { ...rec.match, game: { ...g, phase: 'double', position: { ...g.position, turn: botSide }, cube: { value: 2, owner: null } } } };
     const labels = gameKeyboard(doubled, t, n).inline_keyboard.flat().map((b) => b.text);
     expect(labels).toEqual(['Take (cube 4)', 'Pass (lose 2 points)']);
+    // The buttons are the choices of the seat: when the person doubled, the answer is the bot's, not a button.
+    const personSide = botSide === 'white' ? ('black' as const) : ('white' as const);
+    const theirs: GameRecord = { ...rec, match: { ...rec.match, game: { ...g, phase: 'double', position: { ...g.position, turn: personSide }, cube: { value: 2, owner: null } } } };
+    expect(gameKeyboard(theirs, t, n).inline_keyboard.flat().map((b) => b.text)).not.toContain('Take (cube 4)');
     const resign = gameKeyboard({ ...rec, match: { ...rec.match, game: { ...g, phase: 'roll' } } }, t, n, { resignMenu: true }).inline_keyboard.flat().map((b) => b.text);
     expect(resign).toEqual(['Resign: 1 point', 'Resign: 2 points (gammon)', 'Resign: 3 points (backgammon)', '← Back']);
     const crawford: GameRecord = { ...rec, match: { ...rec.match, score: { white: 2, black: 0 }, gameNo: 2, crawfordDone: true, game: { ...g, crawford: true, phase: 'roll' } } };

@@ -3,6 +3,7 @@ import { InlineKeyboard } from 'grammy';
 import { AUTO_ROLLS, BOT_LEVELS, HINT_MODES, type BotLevel, type Challenge, type GameRecord, type HintMode, type Lang, type UserSettings } from '../../app/model.js';
 import { hintsOffered } from '../../app/hints.js';
 import { gameFacts, pointAsRead, resignLevels } from '../../app/table/view.js';
+import { seatChoices } from '../../app/table/seat.js';
 import type { ResignLevel } from '../../engine/game.js';
 import type { Side, Step, Variant } from '../../engine/types.js';
 import { encode, gameData, MATCH_LENGTHS, type GameAct } from '../codec.js';
@@ -58,6 +59,18 @@ function openBoardRow(kb: InlineKeyboard, t: Translate, open: OpenBoard | null |
   else kb.url(t('btn-open-board'), open.url);
 }
 
+/**
+ * Whose choices a board shows: on a board of one's own (by link) its owner's; on a shared board
+ * (a group, a game against the bot) the person to act, else the board's owner.
+ */
+function actingUser(rec: GameRecord, owner: number | null): number {
+  if (rec.kind === 'link' && owner !== null) return owner;
+  const facts = gameFacts(rec);
+  const p = rec.players[facts.toAct ?? facts.onTurn];
+  if (p.kind === 'human') return p.id;
+  return owner ?? -1;
+}
+
 export function gameKeyboard(rec: GameRecord, t: Translate, n: Numbering, opts: KeyboardOptions = {}): InlineKeyboard {
   const kb = new InlineKeyboard();
   const m = rec.match;
@@ -103,40 +116,35 @@ export function gameKeyboard(rec: GameRecord, t: Translate, n: Numbering, opts: 
     for (const c of resignChoices(rec, t)) kb.text(c.label, data({ type: 'resign', level: c.level })).row();
     return kb.text(t('btn-back'), data({ type: 'back' }));
   }
-  switch (g.phase) {
-    case 'roll':
-      kb.text(t('btn-roll'), data({ type: 'roll' }));
-      if (facts.mayDouble) kb.text(t('btn-double', { value: g.cube.value * 2 }), data({ type: 'double' }));
-      kb.row().text(t('btn-resign'), data({ type: 'resign-menu' }));
-      break;
-    case 'move': {
-      const view = facts.turn!;
-      const side = facts.onTurn;
-      const turn = { gameNo: m.gameNo, roll: g.rolls, steps: view.taken.length };
-      if (view.taken.length === 0 && view.plays.length <= WHOLE_PLAYS) {
-        // Few ways to play the roll: each is one button (one press, one edit).
-        for (const play of view.plays) kb.text(playIn(n, side, play.text), gameData(rec.id, rec.v, { type: 'play', moves: play.moves }, turn)).row();
-        break;
-      }
-      view.next.forEach((step, i) => {
+  // The buttons are the choices of the seat that acts now (a shared board serves whoever is to
+  // act; the table checks every press again): the board only puts them into words.
+  const choices = seatChoices(rec, actingUser(rec, opts.seatOwner ?? null));
+  if (choices.roll) {
+    kb.text(t('btn-roll'), data({ type: 'roll' }));
+    if (choices.double !== null) kb.text(t('btn-double', { value: choices.double }), data({ type: 'double' }));
+    if (choices.resign.length) kb.row().text(t('btn-resign'), data({ type: 'resign-menu' }));
+  } else if (choices.steps.length || choices.done || choices.undo) {
+    const view = facts.turn!;
+    const side = facts.onTurn;
+    const turn = { gameNo: m.gameNo, roll: g.rolls, steps: view.taken.length };
+    if (choices.plays.length > 0 && choices.plays.length <= WHOLE_PLAYS) {
+      // Few ways to play the roll: each is one button (one press, one edit).
+      for (const play of view.plays) kb.text(playIn(n, side, play.text), gameData(rec.id, rec.v, { type: 'play', moves: play.moves }, turn)).row();
+    } else {
+      choices.steps.forEach((step, i) => {
         if (i > 0 && i % 4 === 0) kb.row();
         kb.text(stepLabel(step, n, side), gameData(rec.id, rec.v, { type: 'step', step }, turn));
       });
-      if (view.taken.length > 0 || view.complete) kb.row();
-      if (view.taken.length > 0) kb.text(t('btn-undo'), data({ type: 'undo' }));
-      if (view.complete) kb.text(t('btn-done'), data({ type: 'done' }));
-      break;
+      if (choices.undo || choices.done) kb.row();
+      if (choices.undo) kb.text(t('btn-undo'), data({ type: 'undo' }));
+      if (choices.done) kb.text(t('btn-done'), data({ type: 'done' }));
     }
-    case 'double':
-      kb.text(t('btn-take', { value: g.cube.value * 2 }), data({ type: 'take' })).text(t('btn-pass', { points: g.cube.value }), data({ type: 'drop' }));
-      break;
-    case 'resign': {
-      const points = g.pendingResign!.level * g.cube.value;
-      kb.text(t('btn-accept-resign', { points }), data({ type: 'accept' })).text(t('btn-decline-resign'), data({ type: 'decline' }));
-      break;
-    }
-    default:
-      kb.text(t('btn-roll'), data({ type: 'roll' }));
+  } else if (choices.take !== null) {
+    kb.text(t('btn-take', { value: choices.take }), data({ type: 'take' })).text(t('btn-pass', { points: g.cube.value }), data({ type: 'drop' }));
+  } else if (choices.accept !== null) {
+    kb.text(t('btn-accept-resign', { points: choices.accept }), data({ type: 'accept' })).text(t('btn-decline-resign'), data({ type: 'decline' }));
+  } else if (g.phase === 'opening') {
+    kb.text(t('btn-roll'), data({ type: 'roll' }));
   }
   if (g.phase === 'move' && hintsOffered(rec, opts.hints ?? 'auto')) kb.row().text(t('btn-hint'), encode({ kind: 'hint', id: rec.id, v: rec.v }));
   claimRow();
