@@ -60,7 +60,7 @@ describe('a single game exported for gnubg', () => {
 function gnubgStatistics(text: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'nardy-mat-'));
   writeFileSync(join(dir, 'm.mat'), text);
-  writeFileSync(join(dir, 'cmd'), ['set analysis cube on', 'set analysis cubedecision evaluation plies 0', `import mat ${join(dir, 'm.mat')}`, 'analyse match', 'show statistics match', ''].join('\n'));
+  writeFileSync(join(dir, 'cmd'), ['set analysis moves off', 'set analysis cube on', 'set analysis cubedecision evaluation plies 0', `import mat ${join(dir, 'm.mat')}`, 'analyse match', 'show statistics match', ''].join('\n'));
   const r = spawnSync(GNUBG, ['-t', '-q', '-r', '-c', join(dir, 'cmd')], { encoding: 'utf8', timeout: 60_000 });
   expect(r.status).toBe(0);
   return r.stdout;
