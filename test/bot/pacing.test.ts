@@ -38,6 +38,7 @@ describe('pacing a chat over two instances', () => {
     const gap = Date.now() - t0;
     b.release(7);
     expect(gap).toBeGreaterThanOrEqual(limits.privateMs + limits.marginMs - 5);
-    expect(gap).toBeLessThan(2 * (limits.privateMs + limits.marginMs) + 60);
+    // Far from the lease a call in progress holds (ten spacings): nothing waited for a call that had ended.
+    expect(gap).toBeLessThan(5 * (limits.privateMs + limits.marginMs));
   });
 });
