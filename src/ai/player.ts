@@ -149,14 +149,18 @@ export class Player implements BotPlayer {
     const s = this.situation(match, doubler);
     const equities = cubeValues(s);
     if (game.phase === 'double') return { action: shouldTake(s) ? 'take' : 'pass', equities };
-    return { action: this.wantsToDouble(match) ? 'double' : 'no-double', equities };
+    return { action: this.doublesIn(match, () => s) ? 'double' : 'no-double', equities };
   }
 
   wantsToDouble(match: MatchState): boolean {
+    return this.doublesIn(match, () => this.situation(match, match.game.position.turn));
+  }
+
+  /** Whether the side on roll doubles; its situation is worked out only when doubling is possible. */
+  private doublesIn(match: MatchState, situation: () => CubeSituation): boolean {
     const game = match.game;
-    const side = game.position.turn;
-    if (!this.cfg.doubles || !canDouble(game, side)) return false;
-    const s = this.situation(match, side);
+    if (!this.cfg.doubles || !canDouble(game, game.position.turn)) return false;
+    const s = situation();
     // A cube that cannot change the match is dead: never turn it.
     if (s.match && s.match.awayMe <= s.cube) return false;
     return shouldDouble(s);

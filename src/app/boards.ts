@@ -42,10 +42,8 @@ export class BoardPlaces {
    * died before its answer (the process was killed meanwhile), Telegram may have posted a message
    * whose id the bot never heard, a lost board to retire: its caption is returned (else null).
    */
-  async sending(gameId: string, chatId: number, caption: string): Promise<string | null> {
-    const lost = await this.store.boards.sendingMark(gameId, chatId);
-    await this.store.boards.markSending(gameId, chatId, caption, 3600);
-    return lost;
+  sending(gameId: string, chatId: number, caption: string): Promise<string | null> {
+    return this.store.boards.markSending(gameId, chatId, caption, 3600);
   }
 
   /** The new board message's answer came (its id is known, or Telegram refused it). */

@@ -1,7 +1,7 @@
 /** The use cases over one store: what the bot layer (and tests) build once. */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { StoreFull, StoreUnavailable, type GameFeed, type Store } from '../store/types.js';
+import { StoreFull, StoreUnavailable, type GameFeed, type PaceStore, type Store } from '../store/types.js';
 import type { Thinker } from '../ai/thinker.js';
 import { BoardPlaces } from './boards.js';
 import { Challenges } from './challenges.js';
@@ -41,7 +41,7 @@ export interface App {
   readonly fair: Fairness;
   readonly dialogues: Dialogues;
   /** Pacing of Telegram calls shared by every instance (see PaceStore). */
-  readonly pacing: { reserve(key: string, intervalMs: number): Promise<number>; hold(key: string, ms: number): Promise<void>; begin(key: string, leaseMs: number): Promise<void>; ended(key: string, intervalMs: number): Promise<void>; busyFor(key: string): Promise<number> };
+  readonly pacing: Pick<PaceStore, 'reserve' | 'hold' | 'claim' | 'ended'>;
   /** True the first time an update id is seen (re-delivered updates are skipped). */
   firstDelivery(updateId: number): Promise<boolean>;
   /** Updates taken at least once: recorded before Telegram is told, finished once handled. */

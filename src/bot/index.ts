@@ -25,7 +25,7 @@ import { abandonFeature } from './features/cancel.js';
 import { fairFeature } from './features/fair.js';
 import { createI18n } from './i18n.js';
 import { attempt, Outbox, OutboxError, type OutboxOptions } from './outbox.js';
-import { ChatPacer, TELEGRAM_LIMITS } from './pacing.js';
+import { ChatPacer, TELEGRAM_LIMITS, type SharedSlots } from './pacing.js';
 import type { Metrics } from './metrics.js';
 import { setAnswerObserver } from './replies.js';
 import { showGame, type Services } from './services.js';
@@ -70,13 +70,7 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
   const metrics = opts.metrics;
   // Slots are booked in the store, so that several instances pace each chat together.
   let paceWarned = 0;
-  const shared = {
-    reserve: (key: string, ms: number) => app.pacing.reserve(key, ms),
-    hold: (key: string, ms: number) => app.pacing.hold(key, ms),
-    begin: (key: string, ms: number) => app.pacing.begin(key, ms),
-    ended: (key: string, ms: number) => app.pacing.ended(key, ms),
-    busyFor: (key: string) => app.pacing.busyFor(key),
-  };
+  const shared: SharedSlots = app.pacing;
   const pacer = new ChatPacer(limits, Date.now, shared, (e) => {
     if (Date.now() - paceWarned > 60_000) (paceWarned = Date.now()), log.warn({ err: e }, 'shared pacing unavailable: pacing this process alone');
   });

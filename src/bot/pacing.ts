@@ -25,12 +25,10 @@ export const TELEGRAM_LIMITS: Limits = { privateMs: 1000, groupMs: 3000, globalP
 export interface SharedSlots {
   reserve(key: string, intervalMs: number): Promise<number>;
   hold(key: string, ms: number): Promise<void>;
-  /** A call starts: the others wait for its end (at most `leaseMs`). */
-  begin(key: string, leaseMs: number): Promise<void>;
+  /** Start a call, unless another holds the chat: then the ms until its end and spacing (see PaceStore). */
+  claim(key: string, leaseMs: number): Promise<number>;
   /** A call ended: the next one (from any instance) starts `intervalMs` from now at the earliest. */
   ended(key: string, intervalMs: number): Promise<void>;
-  /** How long until the call in progress has ended and the spacing after it passed. */
-  busyFor(key: string): Promise<number>;
 }
 
 interface ChatState {
@@ -69,13 +67,13 @@ export class ChatPacer implements Pacer {
    */
   private async afterOtherCalls(key: string, interval: number): Promise<void> {
     if (!this.shared) return;
-    const until = this.now() + LEASE_INTERVALS * interval;
+    const lease = LEASE_INTERVALS * interval;
+    const until = this.now() + lease;
     for (;;) {
-      const left = await this.shared.busyFor(key).catch((e: unknown) => (this.onSharedError(e), 0));
-      if (left <= 0 || this.now() >= until) break;
+      const left = await this.shared.claim(key, lease).catch((e: unknown) => (this.onSharedError(e), 0));
+      if (left <= 0 || this.now() >= until) return;
       await sleep(Math.min(left, interval / 4));
     }
-    await this.shared.begin(key, LEASE_INTERVALS * interval).catch((e: unknown) => this.onSharedError(e));
   }
 
   private state(chatId: number): ChatState {

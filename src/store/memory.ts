@@ -143,13 +143,11 @@ class MemoryBoards implements BoardStore {
 
   private readonly sendingMarks = new Map<string, { caption: string; until: number }>();
 
-  async markSending(gameId: string, chatId: number, caption: string, ttlSeconds: number): Promise<void> {
-    this.sendingMarks.set(`${gameId}:${chatId}`, { caption, until: this.now() + ttlSeconds * 1000 });
-  }
-
-  async sendingMark(gameId: string, chatId: number): Promise<string | null> {
-    const m = this.sendingMarks.get(`${gameId}:${chatId}`);
-    return m && m.until > this.now() ? m.caption : null;
+  async markSending(gameId: string, chatId: number, caption: string, ttlSeconds: number): Promise<string | null> {
+    const key = `${gameId}:${chatId}`;
+    const before = this.sendingMarks.get(key);
+    this.sendingMarks.set(key, { caption, until: this.now() + ttlSeconds * 1000 });
+    return before && before.until > this.now() ? before.caption : null;
   }
 
   async clearSending(gameId: string, chatId: number): Promise<void> {
@@ -258,27 +256,6 @@ class MemoryDialogues implements DialogueStore {
 
   async delete(key: string): Promise<void> {
     this.states.delete(key);
-  }
-}
-
-class MemoryClocks implements ClockStore {
-  private readonly clocks: Timed<string>;
-
-  constructor(now: () => number) {
-    this.clocks = new Timed(now);
-  }
-
-  async get(gameId: string): Promise<unknown> {
-    const s = this.clocks.get(gameId);
-    return s === null ? undefined : JSON.parse(s);
-  }
-
-  async set(gameId: string, clock: unknown, ttlSeconds: number): Promise<void> {
-    this.clocks.set(gameId, JSON.stringify(clock), ttlSeconds);
-  }
-
-  async delete(gameId: string): Promise<void> {
-    this.clocks.delete(gameId);
   }
 }
 
@@ -433,16 +410,16 @@ class MemoryPacing implements PaceStore {
     if (until > (this.next.get(key) ?? 0)) this.next.set(key, until);
   }
 
-  async begin(key: string, leaseMs: number): Promise<void> {
-    await this.hold(`${key}:end`, leaseMs);
+  async claim(key: string, leaseMs: number): Promise<number> {
+    const now = this.now();
+    const left = (this.next.get(`${key}:end`) ?? 0) - now;
+    if (left > 0) return left;
+    this.next.set(`${key}:end`, now + leaseMs);
+    return 0;
   }
 
   async ended(key: string, intervalMs: number): Promise<void> {
     this.next.set(`${key}:end`, this.now() + intervalMs);
-  }
-
-  async busyFor(key: string): Promise<number> {
-    return (this.next.get(`${key}:end`) ?? 0) - this.now();
   }
 }
 
@@ -478,7 +455,8 @@ export class MemoryStore implements Store {
     this.boards = new MemoryBoards(ttl, now);
     this.challenges = new MemoryChallenges(ttl, now, this.games);
     this.dialogues = new MemoryDialogues(now);
-    this.clocks = new MemoryClocks(now);
+    // A clock is a small JSON value with a lifetime, kept apart from the dialogues.
+    this.clocks = new MemoryDialogues(now);
     this.updates = new MemoryUpdates(now);
     this.pacing = new MemoryPacing(now);
     this.invitations = new MemoryInvitations(now, this.games);

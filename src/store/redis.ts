@@ -62,10 +62,13 @@ redis.call('SET', KEYS[1], nxt, 'PX', nxt - now + 1000)
 return slot - now
 `;
 
-const LEFT = `
+const CLAIM_PACE = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-return tonumber(redis.call('GET', KEYS[1]) or '0') - now
+local left = tonumber(redis.call('GET', KEYS[1]) or '0') - now
+if left > 0 then return left end
+redis.call('SET', KEYS[1], now + tonumber(ARGV[1]), 'PX', tonumber(ARGV[1]) + 1000)
+return 0
 `;
 
 const SET_FROM_NOW = `
@@ -107,7 +110,7 @@ type Scripted = Client & {
   nardyRelease(deliveryKey: string, lockKey: string, owner: string, shown: number, keepMs: number): Promise<number>;
   nardyReserve(key: string, intervalMs: number): Promise<number>;
   nardyHold(key: string, ms: number): Promise<number>;
-  nardyLeft(key: string): Promise<number>;
+  nardyClaimPace(key: string, leaseMs: number): Promise<number>;
   nardySetFromNow(key: string, ms: number): Promise<number>;
   nardyDue(key: string, now: number, n: number, leasedUntil: number): Promise<string[]>;
   nardyDone(key: string, id: string, leasedUntil: number): Promise<number>;
@@ -316,12 +319,8 @@ class RedisBoards implements BoardStore {
     await this.r.srem(this.k.pending(), gameId);
   }
 
-  async markSending(gameId: string, chatId: number, caption: string, ttlSeconds: number): Promise<void> {
-    await this.r.set(this.k.sending(gameId, chatId), caption, 'EX', Math.max(1, Math.ceil(ttlSeconds)));
-  }
-
-  async sendingMark(gameId: string, chatId: number): Promise<string | null> {
-    return this.r.get(this.k.sending(gameId, chatId));
+  async markSending(gameId: string, chatId: number, caption: string, ttlSeconds: number): Promise<string | null> {
+    return this.r.set(this.k.sending(gameId, chatId), caption, 'EX', Math.max(1, Math.ceil(ttlSeconds)), 'GET');
   }
 
   async clearSending(gameId: string, chatId: number): Promise<void> {
@@ -597,16 +596,12 @@ class RedisPacing implements PaceStore {
     await this.r.nardyHold(this.k.pace(key), Math.round(ms));
   }
 
-  async begin(key: string, leaseMs: number): Promise<void> {
-    await this.r.nardyHold(this.k.pace(`${key}:end`), Math.round(leaseMs));
+  async claim(key: string, leaseMs: number): Promise<number> {
+    return Number(await this.r.nardyClaimPace(this.k.pace(`${key}:end`), Math.round(leaseMs)));
   }
 
   async ended(key: string, intervalMs: number): Promise<void> {
     await this.r.nardySetFromNow(this.k.pace(`${key}:end`), Math.round(intervalMs));
-  }
-
-  async busyFor(key: string): Promise<number> {
-    return Number(await this.r.nardyLeft(this.k.pace(`${key}:end`)));
   }
 }
 
@@ -689,7 +684,7 @@ export class RedisStore implements Store {
     client.defineCommand('nardyRelease', { numberOfKeys: 2, lua: RELEASE });
     client.defineCommand('nardyReserve', { numberOfKeys: 1, lua: RESERVE });
     client.defineCommand('nardyHold', { numberOfKeys: 1, lua: HOLD });
-    client.defineCommand('nardyLeft', { numberOfKeys: 1, lua: LEFT });
+    client.defineCommand('nardyClaimPace', { numberOfKeys: 1, lua: CLAIM_PACE });
     client.defineCommand('nardySetFromNow', { numberOfKeys: 1, lua: SET_FROM_NOW });
     client.defineCommand('nardyDue', { numberOfKeys: 1, lua: DUE });
     client.defineCommand('nardyDone', { numberOfKeys: 1, lua: DONE });

@@ -77,9 +77,8 @@ export interface BoardStore extends BoardDelivery {
    * A new board message is being sent to a chat: marked before the call, cleared once its id is
    * known. A mark left behind means Telegram may have posted a message the bot never heard of.
    */
-  markSending(gameId: string, chatId: number, caption: string, ttlSeconds: number): Promise<void>;
-  /** The caption of the board whose send was marked (null: none marked). */
-  sendingMark(gameId: string, chatId: number): Promise<string | null>;
+  /** Mark a send with the board's caption; the caption of a mark left behind comes back (else null). */
+  markSending(gameId: string, chatId: number, caption: string, ttlSeconds: number): Promise<string | null>;
   clearSending(gameId: string, chatId: number): Promise<void>;
 }
 
@@ -193,12 +192,14 @@ export interface UpdateStore {
 export interface PaceStore {
   reserve(key: string, intervalMs: number): Promise<number>;
   hold(key: string, ms: number): Promise<void>;
-  /** A call under `key` starts: others wait for its end (at most `leaseMs`, should it never end). */
-  begin(key: string, leaseMs: number): Promise<void>;
+  /**
+   * Start a call under `key`, in one step: when another call holds it (or the spacing after the
+   * last one runs) nothing changes and the ms left are returned; else the call holds it (for
+   * `leaseMs` at most, should it never end) and 0 is returned.
+   */
+  claim(key: string, leaseMs: number): Promise<number>;
   /** The call under `key` ended: the next may start `intervalMs` from now at the earliest. */
   ended(key: string, intervalMs: number): Promise<void>;
-  /** How long, in ms, until a call under `key` has ended and its spacing passed (0 or less: now). */
-  busyFor(key: string): Promise<number>;
 }
 
 /**

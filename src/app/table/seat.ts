@@ -6,7 +6,7 @@
  */
 import { canDouble, currentTurn, type ResignLevel } from '../../engine/game.js';
 import { toAct as toActNow } from '../games.js';
-import type { Side, Step } from '../../engine/types.js';
+import type { Side, Step, Variant } from '../../engine/types.js';
 import type { GameRecord } from '../model.js';
 import { bothHuman, liveRematchOffer, seatOf } from './rights.js';
 
@@ -39,6 +39,11 @@ export interface SeatChoices {
 
 const NONE: Omit<SeatChoices, 'side' | 'toAct'> = { roll: false, double: null, steps: [], plays: [], undo: false, done: false, take: null, drop: false, accept: null, resign: [], next: false, rematch: null };
 
+/** The resign levels of a variant: 1 and 2 (mars / gammon), in short nardy also 3 (koks). */
+export function resignLevels(variant: Variant): ResignLevel[] {
+  return variant === 'long' ? [1, 2] : [1, 2, 3];
+}
+
 export function seatChoices(rec: GameRecord, userId: number, now: number = Date.now()): SeatChoices {
   const side = seatOf(rec, userId);
   const toAct = toActNow(rec);
@@ -51,7 +56,7 @@ export function seatChoices(rec: GameRecord, userId: number, now: number = Date.
     return { side, toAct, ...NONE, rematch: offer ? (offer.by === side ? 'waiting' : 'accept') : 'offer' };
   }
   if (g.phase === 'over') return { side, toAct, ...NONE, next: true };
-  const levels: ResignLevel[] = g.variant === 'long' ? [1, 2] : [1, 2, 3];
+  const levels = resignLevels(g.variant);
   const mine = toAct === side;
   // Resigning is open on one's own turn; by link (each at a board of their own) also while the
   // other player thinks; never while a double or a resignation waits for its answer.

@@ -4,13 +4,15 @@
  * bot decides nothing from the engine itself: whose turn it is, the legal steps and plays, the pip
  * counts and the point numbers as another side reads them all come from here.
  */
-import { actor, canDouble, currentTurn, displayPosition, type ResignLevel } from '../../engine/game.js';
+import { actor, canDouble, currentTurn, displayPosition } from '../../engine/game.js';
 import { formatPlay } from '../../engine/notation.js';
 import { oppPointOf } from '../../engine/numbering.js';
 import { pipCount } from '../../engine/position.js';
 import { otherSide, type Die, type Position, type Side, type Step, type Variant } from '../../engine/types.js';
 import type { GameRecord } from '../model.js';
 import { seatChoices, type SeatChoices } from './seat.js';
+
+export { resignLevels } from './seat.js';
 
 /** The turn being moved: the dice left, the steps that may come next, the whole plays of the roll. */
 export interface TurnFacts {
@@ -92,7 +94,7 @@ export function seatView(rec: GameRecord, userId: number, now: number = Date.now
 }
 
 /** The other side. */
-export const opponentOf = (side: Side): Side => otherSide(side);
+export const opponentOf: (side: Side) => Side = otherSide;
 
 /** A point of `side`'s numbering as a reader who plays `reader` numbers it (25 the bar, 0 off stay). */
 export function pointAsRead(variant: Variant, side: Side, reader: Side, point: number): number {
@@ -107,9 +109,4 @@ export function renumberPlay(play: string, variant: Variant): string {
 /** A play's notation from a position (hints, reviews). */
 export function playText(moves: readonly Step[], from: Position): string {
   return formatPlay(moves, from);
-}
-
-/** The resign levels of a variant: 1 and 2 (mars / gammon), in short nardy also 3 (koks). */
-export function resignLevels(variant: Variant): ResignLevel[] {
-  return variant === 'long' ? [1, 2] : [1, 2, 3];
 }

@@ -45,7 +45,7 @@ export class TurnNotices {
    */
   async afterBoard(rec: GameRecord, seat: Seat, edited: boolean): Promise<void> {
     const notices = this.deps.store;
-    if ( rec.kind !== 'link' || seat.owner === null) return;
+    if (rec.kind !== 'link' || seat.owner === null) return;
     const chatId = seat.chatId;
     if (rec.finished) {
       return this.queueNotice(chatId, rec, async () => {
@@ -66,7 +66,7 @@ export class TurnNotices {
   async notice(rec: GameRecord, userId: number, key: string): Promise<void> {
     const notices = this.deps.store;
     const seat = rec.seats.find((x) => x.owner === userId);
-    if ( rec.kind !== 'link' || !seat || key !== turnKey(rec)) return;
+    if (rec.kind !== 'link' || !seat || key !== turnKey(rec)) return;
     const chatId = seat.chatId;
     if (!(await notices.once(`notice:${rec.id}:${chatId}:${key}`))) return;
     const t = translator(this.deps.i18n, seat.lang);
@@ -104,5 +104,4 @@ export class TurnNotices {
     this.notifying.add(run);
     this.lastNotice.set(chatId, run);
   }
-
 }

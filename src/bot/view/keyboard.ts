@@ -78,6 +78,10 @@ export function gameKeyboard(rec: GameRecord, t: Translate, n: Numbering, opts: 
   const facts = gameFacts(rec);
   const data = (act: GameAct): string => gameData(rec.id, rec.v, act);
   const check = (): string => encode({ kind: 'check', id: rec.id });
+  const resignMenu = (): InlineKeyboard => {
+    for (const c of resignChoices(rec, t)) kb.text(c.label, data({ type: 'resign', level: c.level })).row();
+    return kb.text(t('btn-back'), data({ type: 'back' }));
+  };
   const claimRow = (): void => {
     if (!opts.claim) return;
     const idle = opts.claim.side;
@@ -91,10 +95,7 @@ export function gameKeyboard(rec: GameRecord, t: Translate, n: Numbering, opts: 
     const who = facts.toAct ?? facts.onTurn;
     const p = rec.players[who];
     if (!(p.kind === 'human' && p.id === opts.seatOwner)) {
-      if (opts.resignMenu) {
-        for (const c of resignChoices(rec, t)) kb.text(c.label, data({ type: 'resign', level: c.level })).row();
-        return kb.text(t('btn-back'), data({ type: 'back' }));
-      }
+      if (opts.resignMenu) return resignMenu();
       if (g.phase !== 'resign' && g.phase !== 'double') kb.text(t('btn-resign'), data({ type: 'resign-menu' }));
       claimRow();
       openBoardRow(kb, t, opts.openBoard);
@@ -112,10 +113,7 @@ export function gameKeyboard(rec: GameRecord, t: Translate, n: Numbering, opts: 
       .text(t('btn-check-dice'), check());
   }
   if (g.phase === 'over') return kb.text(t('btn-next-game'), data({ type: 'next' })).row().text(t('btn-check-dice'), check());
-  if (opts.resignMenu) {
-    for (const c of resignChoices(rec, t)) kb.text(c.label, data({ type: 'resign', level: c.level })).row();
-    return kb.text(t('btn-back'), data({ type: 'back' }));
-  }
+  if (opts.resignMenu) return resignMenu();
   // The buttons are the choices of the seat that acts now (a shared board serves whoever is to
   // act; the table checks every press again): the board only puts them into words.
   const choices = seatChoices(rec, actingUser(rec, opts.seatOwner ?? null));
