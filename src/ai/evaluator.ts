@@ -4,6 +4,7 @@
  */
 import type { Variant } from '../engine/types.js';
 import type { Encoding } from './encode.js';
+import { wasmKernel, type Forward } from './kernel.js';
 import type { Net, Scratch } from './net.js';
 import { clampOutcomes, flipOutcomes, lostOutcomes, type Outcomes } from './outcomes.js';
 
@@ -14,12 +15,20 @@ export class Evaluator {
   private readonly idx: Int32Array;
   private readonly s: Scratch;
   private readonly tmp: Float32Array;
+  private readonly forward: Forward;
+  /** Whether the forward pass runs in WebAssembly SIMD (kernel.ts). */
+  readonly simd: boolean;
   /** Net evaluations made (for benchmarks). */
   count = 0;
 
+  /**
+   * With `simd` (the default unless NARDY_SIMD=0) the forward pass runs on a copy of the net's
+   * weights taken now: an Evaluator serves a net that no longer changes.
+   */
   constructor(
     readonly net: Net,
     readonly encoding: Encoding,
+    options: { simd?: boolean } = {},
   ) {
     if (net.shape.inputs !== encoding.inputs || net.shape.outputs !== encoding.outputs) {
       throw new Error(`net shape ${net.shape.inputs}x${net.shape.outputs} does not fit encoding ${encoding.variant} v${encoding.version}`);
@@ -30,6 +39,9 @@ export class Evaluator {
     this.idx = new Int32Array(encoding.inputs);
     this.s = net.scratch();
     this.tmp = new Float32Array(encoding.outputs);
+    const kernel = (options.simd ?? process.env.NARDY_SIMD !== '0') ? wasmKernel(net) : null;
+    this.simd = kernel !== null;
+    this.forward = kernel ?? ((x, idx, n, s) => net.forward(x, idx, n, s));
   }
 
   /** Outcomes for `me`, about to roll, against `opp` (own numberings, from offsets). */
@@ -37,7 +49,7 @@ export class Evaluator {
     if (opp[oo] === 15) return lostOutcomes(this.variant, me, mo, out);
     if (me[mo] === 15) return flipOutcomes(this.variant, lostOutcomes(this.variant, opp, oo, this.tmp), out);
     const n = this.encoding.encode(me, mo, opp, oo, this.x, this.idx);
-    const y = this.net.forward(this.x, this.idx, n, this.s);
+    const y = this.forward(this.x, this.idx, n, this.s);
     this.count++;
     for (let i = 0; i < this.outputs; i++) out[i] = y[i]!;
     return clampOutcomes(this.variant, out);
