@@ -29,9 +29,11 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ExportedGame, GameExport } from '../src/engine/gamefile.js';
-import { createPlayer, isLevel, type Level } from '../src/ai/player.js';
+import { shouldDouble, shouldTake, type CubeSituation } from '../src/ai/cube.js';
+import { matchWinChance } from '../src/ai/met.js';
+import { createPlayer, isLevel, type Level, type Player } from '../src/ai/player.js';
 import { toMat } from '../src/app/export.js';
-import { actor, applyMatchAction, canDouble, newMatch, nextGame, parseRules, type Die, type MatchState } from '../src/engine/index.js';
+import { actor, applyMatchAction, canDouble, newMatch, nextGame, parseRules, type Die, type MatchState, type Side } from '../src/engine/index.js';
 import { seededRandom } from '../src/sim/rng.js';
 import { freePort } from '../test/setup/redis.js';
 import { startExternal } from './external.js';
@@ -55,7 +57,21 @@ if (!existsSync(GNUBG)) throw new Error('GNU Backgammon is needed: apt-get insta
 const dir = keep ? (mkdirSync(keep, { recursive: true }), keep) : mkdtempSync(join(tmpdir(), 'nardy-cube-'));
 
 /** One match of `level` against itself with the cube: its export and the early doubles at 0:0. */
-function playMatch(n: number): { exp: GameExport; earlyDoubles: number; decisions: number } {
+/** One of our level's cube decisions in playMatch, keyed as cube-decisions.py keys gnubg's. */
+interface OurDecision {
+  readonly game: number;
+  readonly player: 'X' | 'O';
+  readonly turn: number;
+  readonly action: 'no-double' | 'double' | 'take' | 'pass';
+  /** The doubler's outcome probabilities, as our level saw them. */
+  readonly probs: number[];
+  readonly nd: number;
+  readonly dt: number;
+  readonly dp: number;
+  readonly situation: CubeSituation;
+}
+
+function playMatch(n: number): { exp: GameExport; earlyDoubles: number; decisions: number; log: OurDecision[] } {
   const white = createPlayer(level as Level, seededRandom(seed * 1000 + n * 2));
   const black = createPlayer(level as Level, seededRandom(seed * 1000 + n * 2 + 1));
   const rnd = seededRandom(seed * 7919 + n);
@@ -65,6 +81,13 @@ function playMatch(n: number): { exp: GameExport; earlyDoubles: number; decision
   let earlyDoubles = 0;
   let decisions = 0;
   const turns = { white: 0, black: 0 };
+  // Turns played in this game by a side, as the record (and so the .mat file) has them.
+  const played = (who: Side): number => m.game.record.filter((l) => l.startsWith(who === 'white' ? 'W ' : 'B ') && /^[WB] \d\d:/.test(l)).length;
+  const log: OurDecision[] = [];
+  // Keyed by who decides (the doubler, or the taker), as gnubg's list is.
+  const note = (who: Side, d: ReturnType<Player['cubeDecision']>): void => {
+    log.push({ game: m.gameNo, player: who === 'white' ? 'X' : 'O', turn: played(who) + 1, action: d.action, probs: Array.from(d.situation.probs), nd: d.equities.noDouble, dt: d.equities.doubleTake, dp: d.equities.doublePass, situation: d.situation });
+  };
   for (let guard = 0; guard < 20_000 && !m.winner; guard++) {
     const g = m.game;
     if (g.phase === 'over') {
@@ -84,12 +107,19 @@ function playMatch(n: number): { exp: GameExport; earlyDoubles: number; decision
       let double = false;
       if (canDouble(g, side)) {
         decisions++;
-        double = bot.wantsToDouble(m);
+        const d = bot.cubeDecision(m);
+        note(side, d);
+        double = d.action === 'double';
         if (double && first && m.score.white === 0 && m.score.black === 0) earlyDoubles++;
       }
       out = applyMatchAction(m, double ? { type: 'double' } : { type: 'roll', dice: [die(), die()] }, side);
-    } else if (g.phase === 'double') out = applyMatchAction(m, bot.takes(m) ? { type: 'take' } : { type: 'drop' }, side);
-    else if (g.phase === 'move') out = applyMatchAction(m, { type: 'play', moves: bot.choosePlay(g) }, side);
+    } else if (g.phase === 'double') {
+      const d = bot.cubeDecision(m);
+      note(side, d);
+      out = applyMatchAction(m, d.action === 'take' ? { type: 'take' } : { type: 'drop' }, side);
+    } else if (g.phase === 'move') {
+      out = applyMatchAction(m, { type: 'play', moves: bot.choosePlay(g) }, side);
+    }
     else throw new Error(`unexpected phase ${g.phase}`);
     if (!out.ok) throw out.error;
     m = out.state;
@@ -98,19 +128,20 @@ function playMatch(n: number): { exp: GameExport; earlyDoubles: number; decision
   const r = g.result!;
   const score = r.winner ? { ...m.score, [r.winner]: m.score[r.winner] - r.points } : m.score;
   games.push({ number: m.gameNo, score, crawford: g.crawford, postCrawford: m.crawfordDone && !g.crawford, record: g.record, result: { winner: r.winner, points: r.points, kind: r.kind, reason: r.reason } });
-  return { exp: { format: 'nardy-game', version: 1, id: `m${n}`, variant: 'short', rules: m.rules, length, players: { white: `${level}_A`, black: `${level}_B` }, games }, earlyDoubles, decisions };
+  return { exp: { format: 'nardy-game', version: 1, id: `m${n}`, variant: 'short', rules: m.rules, length, players: { white: `${level}_A`, black: `${level}_B` }, games }, earlyDoubles, decisions, log };
 }
 
-/** One cube decision as scripts/gnubg/cube-decisions.py lists it (gnubg's equities, EMG). */
+/** One cube decision as scripts/gnubg/cube-decisions.py lists it (gnubg's equities of the doubler). */
 interface GnubgDecision {
   readonly file: string;
   readonly game: number;
   readonly turn: number;
   readonly player: 'X' | 'O';
   readonly action: 'no-double' | 'double' | 'take' | 'pass';
+  /** No double and double/take: match winning chances ("mwc") or money equity ("emg"). */
   readonly nd: number;
   readonly dt: number;
-  readonly error: number | null;
+  readonly scale: 'mwc' | 'emg';
   readonly probs: number[] | null;
 }
 
@@ -197,10 +228,12 @@ if (only === 'all' || only === 'ours') {
   let early = 0;
   let asked = 0;
   const files: string[] = [];
+  const ourLog = new Map<string, OurDecision & { file: string }>();
   for (let n = 0; n < matches; n++) {
-    const { exp, earlyDoubles, decisions } = playMatch(n);
+    const { exp, earlyDoubles, decisions, log } = playMatch(n);
     early += earlyDoubles;
     asked += decisions;
+    for (const d of log) ourLog.set(`ours-${n}.mat/${d.game}/${d.player}/${d.turn}/${d.action === 'take' || d.action === 'pass' ? 't' : 'd'}`, { ...d, file: `ours-${n}.mat` });
     const f = join(dir, `ours-${n}.mat`);
     writeFileSync(f, toMat(exp));
     files.push(f);
@@ -219,18 +252,64 @@ if (only === 'all' || only === 'ours') {
   const r = spawnSync(GNUBG, ['-t', '-q', '-r', '-p', script], { encoding: 'utf8', maxBuffer: 64 << 20, timeout: 30 * 60_000, env: { ...process.env, NARDY_FILES: list, NARDY_OUT: decisionsOut, NARDY_PLIES: String(plies) } });
   if (r.status !== 0) throw new Error(`gnubg failed: ${r.stderr}`);
   const decisions = readFileSync(decisionsOut, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as GnubgDecision);
-  const verdictNoDouble = (d: GnubgDecision): boolean => d.nd > Math.min(d.dt, 1);
-  const earlyDoubles = decisions.filter((d) => d.action === 'double' && d.game === 1 && d.turn <= 2);
-  const worst = decisions
-    .filter((d) => d.error !== null && d.error > 0)
-    .sort((a, b) => b.error! - a.error!)
-    .slice(0, 5)
-    .map((d) => ({ file: d.file, game: d.game, turn: d.turn, player: d.player, action: d.action, error: +(1000 * d.error!).toFixed(1), gnubg: verdictNoDouble(d) ? 'no double' : d.dt > 1 ? 'double, pass' : 'double, take', win: d.probs ? +d.probs[0]!.toFixed(3) : null, gammon: d.probs ? +d.probs[1]!.toFixed(3) : null }));
+  const ourOf = (d: GnubgDecision) => ourLog.get(`${d.file}/${d.game}/${d.player}/${d.turn}/${d.action === 'take' || d.action === 'pass' ? 't' : 'd'}`);
+  /**
+   * gnubg's verdict and the error of an action (EMG, as gnubg's statistics count it) from its
+   * equities. In a match gnubg gives match winning chances: double/pass is the table's chance
+   * after winning the cube, and a difference becomes EMG over the spread between winning and
+   * losing the cube.
+   */
+  const judge = (d: GnubgDecision, s: CubeSituation, action: GnubgDecision['action']): { verdict: string; error: number } => {
+    const dp = d.scale === 'mwc' && s.match ? matchWinChance(s.match, s.cube) : 1;
+    const emg = d.scale === 'mwc' && s.match ? 2 / Math.max(1e-9, dp - matchWinChance(s.match, -s.cube)) : 1;
+    const doubled = Math.min(d.dt, dp);
+    const verdict = d.nd >= doubled ? (d.dt > dp ? 'too good' : 'no double') : d.dt > dp ? 'double, pass' : 'double, take';
+    let e: number;
+    if (action === 'take') e = Math.max(0, d.dt - dp);
+    else if (action === 'pass') e = Math.max(0, dp - d.dt);
+    else e = Math.max(d.nd, doubled) - (action === 'double' ? doubled : d.nd);
+    return { verdict, error: e * emg };
+  };
+  const round3 = (x: number): number => +x.toFixed(3);
+  const rows: Array<Record<string, unknown> & { error: number }> = [];
+  let ourError = 0;
+  let modelError = 0;
+  let earlyWrong = 0;
+  for (const d of decisions) {
+    const o = ourOf(d);
+    if (!o) continue;
+    const mine = judge(d, o.situation, d.action);
+    ourError += mine.error;
+    if (d.action === 'double' && d.game === 1 && d.turn <= 2 && (mine.verdict === 'no double' || mine.verdict === 'too good')) earlyWrong++;
+    // Our cube formula at the root fed gnubg's probabilities (no look-ahead): what it would have
+    // done, judged the same way.
+    let model = mine.error;
+    if (d.probs) {
+      const s = { ...o.situation, probs: d.probs, leaves: undefined };
+      const act = d.action === 'take' || d.action === 'pass' ? (shouldTake(s) ? 'take' : 'pass') : shouldDouble(s) && !(s.match && s.match.awayMe <= s.cube) ? 'double' : 'no-double';
+      model = judge(d, o.situation, act).error;
+    }
+    modelError += model;
+    rows.push({
+      file: d.file, game: d.game, turn: d.turn, player: d.player, action: d.action, error: +(1000 * mine.error).toFixed(1), gnubg: mine.verdict,
+      win: d.probs ? round3(d.probs[0]!) : null, gammon: d.probs ? round3(d.probs[1]!) : null,
+      ours: { win: round3(o.probs[0]!), gammon: round3(o.probs[1]!), loseGammon: round3(o.probs[3]!), away: o.situation.match ? [o.situation.match.awayMe, o.situation.match.awayOpp] : null, cube: o.situation.cube, owner: o.situation.owner, efficiency: o.situation.efficiency },
+      formulaWithGnubgProbabilities: +(1000 * model).toFixed(1),
+    });
+  }
+  writeFileSync(join(dir, 'joined.jsonl'), rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
+  const worst = [...rows].sort((a, b) => b.error - a.error).slice(0, 5);
   result.ours = {
     ...finish(ours),
     doublesOnFirstTwoTurnsAt0to0: early,
-    earlyDoublesGnubgCallsWrong: earlyDoubles.filter(verdictNoDouble).length,
+    earlyDoublesGnubgCallsWrong: earlyWrong,
     cubeDecisionsAsked: asked,
+    // The same error worked out decision by decision from gnubg's equities (a check on the
+    // statistics' figure), and what our cube formula alone, at the root with gnubg's
+    // probabilities in place of the network's, would lose (per close decision, EMG).
+    perDecisionCheck: ours.close ? +((1000 * ourError) / ours.close).toFixed(1) : 0,
+    formulaWithGnubgProbabilities: ours.close ? +((1000 * modelError) / ours.close).toFixed(1) : 0,
+    decisionsMatched: `${rows.length} of ${decisions.length}`,
     secondsToPlay: +played.toFixed(1),
     worst,
   };

@@ -18,9 +18,9 @@ import { turnView } from '../engine/turn.js';
 import { defaultRules, type Rules } from '../engine/rules.js';
 import { CUBE_LINE, GameFileError, OPENING_LINE, PLAY_LINE, type GameExport } from '../engine/gamefile.js';
 import { otherSide, type Dice, type Position, type Side, type Step, type Variant } from '../engine/types.js';
-import { cubeEfficiency, cubeValues, type CubeOwner } from './cube.js';
+import { cubeEfficiency, cubeValues, type CubeLeaf, type CubeOwner } from './cube.js';
 import { matchWinChance, type MatchScore } from './met.js';
-import { equityOf } from './outcomes.js';
+import { equityOf, flipOutcomes } from './outcomes.js';
 import { loadBrains } from './player.js';
 import type { Candidate, Search, SearchConfig } from './search.js';
 
@@ -153,28 +153,32 @@ export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promi
       exp.length > 1 ? { awayMe: exp.length - g.score[side], awayOpp: exp.length - g.score[otherSide(side)], crawford: g.crawford, postCrawford: g.postCrawford } : null;
     const ownerFor = (side: Side): CubeOwner => (cube.owner === null ? null : cube.owner === side ? 'me' : 'opp');
     /** The 1-ply pre-roll outcomes of `side` on roll, and its best equity for each of the 21 rolls. */
-    const preRoll = (p: Position, side: Side): { probs: Float32Array; best: Map<string, { eq: number; ranked: Candidate[] }>; mean: number } => {
+    const preRoll = (p: Position, side: Side): { probs: Float32Array; best: Map<string, { eq: number; ranked: Candidate[] }>; mean: number; leaves: CubeLeaf[] } => {
       const { me, opp } = sidesOf(p, side);
       const probs = new Float32Array(search.ev.outputs);
       const best = new Map<string, { eq: number; ranked: Candidate[] }>();
+      const leaves: CubeLeaf[] = [];
       let mean = 0;
       for (const { dice, weight } of ROLLS) {
         const ranked = search.rank(me, opp, dice, GREEDY, NO_NOISE, rules);
-        let eq: number;
+        // After the best play (or none, when nothing moves) the opponent is to roll.
+        let out: Float32Array;
+        let after: { me: ArrayLike<number>; opp: ArrayLike<number> };
         if (ranked.length) {
-          eq = ranked[0]!.equity;
-          for (let j = 0; j < probs.length; j++) probs[j] = probs[j]! + (weight * ranked[0]!.probs[j]!) / 36;
+          out = ranked[0]!.probs;
+          after = ranked[0]!;
         } else {
-          // Nothing moves: the position as it stands, the opponent to roll.
-          const out = new Float32Array(search.ev.outputs);
+          out = new Float32Array(search.ev.outputs);
           search.ev.afterPlay(me, 0, opp, 0, out);
-          eq = equityOf(variant, out);
-          for (let j = 0; j < probs.length; j++) probs[j] = probs[j]! + (weight * out[j]!) / 36;
+          after = { me, opp };
         }
+        const eq = equityOf(variant, out);
+        for (let j = 0; j < probs.length; j++) probs[j] = probs[j]! + (weight * out[j]!) / 36;
+        leaves.push({ weight, probs: flipOutcomes(variant, out, new Float32Array(out.length)), efficiency: cubeEfficiency(variant, after.opp, after.me) });
         best.set(`${dice[0]}${dice[1]}`, { eq, ranked });
         mean += (weight * eq) / 36;
       }
-      return { probs, best, mean };
+      return { probs, best, mean, leaves };
     };
     const canDoubleNow = (side: Side): boolean => {
       if (!rules.cube || g.crawford || cube.value >= 64 || (cube.owner !== null && cube.owner !== side)) return false;
@@ -182,10 +186,11 @@ export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promi
       return !m || m.awayMe > cube.value;
     };
     /** Cube values of `side` on roll in points of the current cube. */
-    const cubeOf = (probs: Float32Array, side: Side, p: Position): { nd: number; dt: number; dp: number } => {
+    const cubeOf = ({ probs, leaves }: { probs: Float32Array; leaves: CubeLeaf[] }, side: Side, p: Position): { nd: number; dt: number; dp: number } => {
       const m = scoreOf(side);
       const { me, opp } = sidesOf(p, side);
-      const v = cubeValues({ variant, probs, cube: cube.value, owner: ownerFor(side), match: m, efficiency: cubeEfficiency(variant, me, opp) });
+      // One roll ahead, as the bot's strong levels decide (cube.ts).
+      const v = cubeValues({ variant, probs, cube: cube.value, owner: ownerFor(side), match: m, efficiency: cubeEfficiency(variant, me, opp), leaves });
       if (v.scale === 'money') return { nd: v.noDouble, dt: v.doubleTake, dp: v.doublePass };
       const hi = matchWinChance(m!, cube.value);
       const lo = matchWinChance(m!, -cube.value);
@@ -204,8 +209,7 @@ export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promi
       if (cl) {
         const doubler: Side = cl[1] === 'W' ? 'white' : 'black';
         const p = { ...pos, turn: doubler };
-        const { probs } = preRoll(p, doubler);
-        const { nd, dt, dp } = cubeOf(probs, doubler, p);
+        const { nd, dt, dp } = cubeOf(preRoll(p, doubler), doubler, p);
         const doubled = Math.min(dt, dp);
         const right = Math.max(nd, doubled);
         const dLoss = Math.max(0, right - doubled);
@@ -244,7 +248,7 @@ export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promi
       // The cube before this roll, when the mover could have doubled and did not.
       // (Not before the first play: it uses the opening roll.)
       if (!first && doubledThisTurn !== side && canDoubleNow(side)) {
-        const { nd, dt, dp } = cubeOf(table.probs, side, p);
+        const { nd, dt, dp } = cubeOf(table, side, p);
         const doubled = Math.min(dt, dp);
         const loss = Math.max(0, doubled - nd);
         // Only close decisions count, as gnubg counts them (not every roll of a race is a cube decision).

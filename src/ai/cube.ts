@@ -29,6 +29,20 @@ export interface CubeSituation {
   readonly match: MatchScore | null;
   /** The cube's efficiency in this position (cubeEfficiency); CUBE_EFFICIENCY when absent. */
   readonly efficiency?: number;
+  /**
+   * One roll ahead, when given: for each of my 21 rolls (weight out of 36) the outcomes after my
+   * best play for the opponent, then on roll, and the efficiency there. The cube values are then
+   * worked out there, with the opponent's own cube decision, and averaged (gnubg's 1-ply cubeful
+   * evaluation), instead of from `probs` by the formula alone.
+   */
+  readonly leaves?: ReadonlyArray<CubeLeaf>;
+}
+
+export interface CubeLeaf {
+  readonly weight: number;
+  /** Outcome probabilities of the opponent, on roll after my play. */
+  readonly probs: ArrayLike<number>;
+  readonly efficiency: number;
 }
 
 /**
@@ -102,6 +116,7 @@ function cubeful(W: number, L: number, p: number, owner: CubeOwner, x: number): 
 
 /** The three cube values of the side on roll. */
 export function cubeValues(s: CubeSituation, efficiency?: number): CubeValues {
+  if (s.leaves && s.leaves.length > 0 && efficiency === undefined) return oneRollCubeValues(s, s.leaves);
   const x = efficiency ?? s.efficiency ?? CUBE_EFFICIENCY;
   const { w, W, L, single, lose } = shape(s.variant, s.probs);
   if (!s.match) {
@@ -116,85 +131,140 @@ export function cubeValues(s: CubeSituation, efficiency?: number): CubeValues {
 }
 
 /**
- * Match play: cubeful match winning chances after the match equity table, with live take points
- * worked out level by level (as gnubg's match-play cube does). A player doubled from c to 2c
- * takes when owning 2c is worth at least passing: owning is worth the gammon-weighted loss at 2c
- * when they are sure to lose, the cash (winning 2c: the other passes their redouble) at their own
- * cash point, and the gammon-weighted win at 2c when they are sure to win; their cash point is one
- * less the other's take point a level up. A cube that cannot change the match for its owner (they
- * need no more than its value) is dead: no cash point, the line runs straight to the win. The
- * cubeful value mixes the live model and the dead cube by the cube's efficiency x.
+ * Match play: cubeful match winning chances after the match equity table, as gnubg works them
+ * out (its cash points level by level and Janowski's interpolation in match winning chances).
+ *
+ * Cash points: going up the cube levels (c, 2c, 4c, ...) while both sides are still more than
+ * twice the level away, the top level's doubled cube is dead. There a side's cash point is where
+ * doubling and being taken (the gammon-weighted win or loss at twice the level) is worth the
+ * pass, where a side close to the end meets an automatic redouble: a side that needs no more
+ * than twice the level, doubled against a side that needs more, loses four times the level,
+ * since the other redoubles at once at no cost. Below, a live level's cash point is one less the
+ * other side's take point, and that take point is the other's cash point a level up scaled by
+ * how much of it owning the cube is worth: (pass - win at 2c) / (lose 2c - win at 2c).
+ *
+ * The live equity then runs linearly through the points (0, loss), (the other's cash point,
+ * lose c), (my cash point, win c), (1, win), with the points of the side that cannot double left
+ * out, and the value mixes the live line and the dead cube by the cube's efficiency x. A cube
+ * dead for both sides, the Crawford game and 2-away 2-away (where everyone doubles at once)
+ * count cubeless.
  */
 function matchCubeValues(m: MatchScore, w: number, single: readonly number[], lose: readonly number[], cube: number, owner: CubeOwner, x: number): CubeValues {
-  type Who = 'me' | 'opp';
   const l = 1 - w;
-  // The match winning chance of `who` after they win (k > 0) or lose (k < 0) k points.
-  const mwc = (who: Who, k: number): number => (who === 'me' ? matchWinChance(m, k) : 1 - matchWinChance(m, -k));
-  // Gammon-weighted values of a win and a loss at cube c, for `who`.
-  const win = (who: Who, c: number): number => {
-    const [p, q] = who === 'me' ? [single, w] : [lose, l];
-    return q > 1e-7 ? (p[0]! * mwc(who, c) + p[1]! * mwc(who, 2 * c) + p[2]! * mwc(who, 3 * c)) / q : mwc(who, c);
-  };
-  const loss = (who: Who, c: number): number => {
-    const [p, q] = who === 'me' ? [lose, l] : [single, w];
-    return q > 1e-7 ? (p[0]! * mwc(who, -c) + p[1]! * mwc(who, -2 * c) + p[2]! * mwc(who, -3 * c)) / q : mwc(who, -c);
-  };
-  const away = (who: Who): number => (who === 'me' ? m.awayMe : m.awayOpp);
-  const other = (who: Who): Who => (who === 'me' ? 'opp' : 'me');
-  // A cube of value c owned by `who` is alive while redoubling it can still change the match.
-  const alive = (who: Who, c: number): boolean => !m.crawford && away(who) > c && c < 64;
-  const memo = new Map<string, number>();
-  // The take point of `who` doubled from c to 2c (their winning chance), the cube then theirs.
-  const takePoint = (who: Who, c: number): number => {
-    const key = `${who}${c}`;
-    const hit = memo.get(key);
-    if (hit !== undefined) return hit;
-    const pass = mwc(who, -c);
-    const lo = loss(who, 2 * c);
-    const hi = win(who, 2 * c);
-    let tp: number;
-    if (!alive(who, 2 * c)) tp = (pass - lo) / Math.max(1e-9, hi - lo);
-    else {
-      const cp = 1 - takePoint(other(who), 2 * c);
-      const cash = mwc(who, 2 * c);
-      tp = (pass - lo) / Math.max(1e-9, cash - lo) * cp;
-      // Past their cash point the line runs from the cash to the win.
-      if (tp > cp) tp = cp + ((pass - cash) / Math.max(1e-9, hi - cash)) * (1 - cp);
-    }
-    tp = Math.min(1, Math.max(0, tp));
-    memo.set(key, tp);
-    return tp;
-  };
-  // The cubeful value for "me" (winning chance p, on roll) at cube c with the given owner.
-  const value = (p: number, c: number, own: CubeOwner): number => {
-    const W = win('me', c);
-    const L = loss('me', c);
-    const dead = p * W + (1 - p) * L;
-    const mine = own !== 'opp' && alive('me', c);
-    const theirs = own !== 'me' && alive('opp', c);
-    // The points of the live line: where I pass their double, where they pass mine.
-    const pts: Array<[number, number]> = [[0, L]];
-    if (theirs) pts.push([takePoint('me', c), mwc('me', -c)]);
-    if (mine) pts.push([1 - takePoint('opp', c), mwc('me', c)]);
-    pts.push([1, W]);
-    pts.sort((u, v) => u[0] - v[0]);
-    let live = W;
-    for (let i = 1; i < pts.length; i++) {
-      const [p0, v0] = pts[i - 1]!;
-      const [p1, v1] = pts[i]!;
-      if (p <= p1) {
-        live = p1 - p0 < 1e-9 ? v1 : v0 + ((v1 - v0) * (p - p0)) / (p1 - p0);
-        break;
+  // Match winning chance of me after I win (k > 0) or lose (k < 0) k points.
+  const mwc = (k: number): number => matchWinChance(m, k);
+  // Gammon-weighted value for me of a game I win / lose at cube c.
+  const wins = (c: number): number => (w > 1e-7 ? (single[0]! * mwc(c) + single[1]! * mwc(2 * c) + single[2]! * mwc(3 * c)) / w : mwc(c));
+  const losses = (c: number): number => (l > 1e-7 ? (lose[0]! * mwc(-c) + lose[1]! * mwc(-2 * c) + lose[2]! * mwc(-3 * c)) / l : mwc(-c));
+  const dead = (c: number): number => w * wins(c) + l * losses(c);
+  const [a, b] = [m.awayMe, m.awayOpp];
+  // The cube no longer matters: dead for both, the Crawford game, or both two away.
+  const cubeless = (c: number): boolean => (a <= c && b <= c) || m.crawford || (a === 2 && b === 2);
+
+  /**
+   * The cash points (each side's own winning chance) of me and the opponent at cube c. Values
+   * are worked out from my side: the opponent's are one less mine.
+   */
+  const cashPoints = (c: number): [number, number] => {
+    let top = c;
+    while (a - 1 >= 2 * top && b - 1 >= 2 * top) top *= 2;
+    // Gammon ratios: of my wins, and of the opponent's (my losses).
+    const gMe = w > 1e-7 ? [single[1]! / w, single[2]! / w] : [0, 0];
+    const gOpp = l > 1e-7 ? [lose[1]! / l, lose[2]! / l] : [0, 0];
+    // My chance after the doubler (me: +1, opponent: -1) wins k at this value, gammons weighted.
+    const weighted = (sign: 1 | -1, k: number, g: number[]): number => (1 - g[0]! - g[1]!) * mwc(sign * k) + g[0]! * mwc(sign * 2 * k) + g[1]! * mwc(sign * 3 * k);
+    let above: [number, number] = [1, 1];
+    let cp: [number, number] = [1, 1];
+    for (let v = top; v >= c; v /= 2) {
+      const next: [number, number] = [0, 0];
+      for (const k of [0, 1] as const) {
+        // k = 0: I double from v; k = 1: the opponent does. All in my match winning chance.
+        const sign = k === 0 ? 1 : -1;
+        const [mine, theirs] = k === 0 ? [a, b] : [b, a];
+        const gDoubler = k === 0 ? gMe : gOpp;
+        const gTaker = k === 0 ? gOpp : gMe;
+        const pass = mwc(sign * v);
+        let cash: number;
+        if (mine - 1 < 2 * v || theirs - 1 < 2 * v) {
+          // The doubled cube is dead (an automatic redouble where the doubler is the close one).
+          const prime = mine - 1 < 2 * v && theirs - 1 >= 2 * v ? 2 * v : v;
+          const takeWin = weighted(sign, 2 * prime, gDoubler);
+          const takeLoss = weighted(sign === 1 ? -1 : 1, 2 * prime, gTaker);
+          cash = (takeLoss - pass) / (takeLoss - takeWin);
+        } else {
+          const takeWin = weighted(sign, 2 * v, gDoubler);
+          const redoublePass = mwc(-sign * 2 * v);
+          cash = 1 - above[1 - k]! * ((pass - takeWin) / (redoublePass - takeWin));
+        }
+        next[k] = Number.isFinite(cash) ? Math.min(1, Math.max(0, cash)) : 1;
       }
+      above = next;
+      cp = next;
     }
-    return (1 - x) * dead + x * live;
+    return cp;
+  };
+
+  // The cubeful value for me at cube c with the given owner (gnubg's Cl2CfMatch).
+  const value = (c: number, own: CubeOwner): number => {
+    if (cubeless(c)) return dead(c);
+    const [cpMe, cpOpp] = cashPoints(c);
+    const oppTg = 1 - cpOpp;
+    const win = wins(c);
+    const loss = losses(c);
+    const cash = mwc(c);
+    const oppCash = mwc(-c);
+    const line = (p0: number, v0: number, p1: number, v1: number): number => (p1 - p0 > 1e-9 ? v0 + ((v1 - v0) * (w - p0)) / (p1 - p0) : v1);
+    let live: number;
+    if (own === null) {
+      if (w <= oppTg) live = line(0, loss, oppTg, oppCash);
+      else if (w < cpMe) live = line(oppTg, oppCash, cpMe, cash);
+      else live = line(cpMe, cash, 1, win);
+    } else if (own === 'me') {
+      live = w <= cpMe ? line(0, loss, cpMe, cash) : line(cpMe, cash, 1, win);
+    } else {
+      live = w <= oppTg ? line(0, loss, oppTg, oppCash) : line(oppTg, oppCash, 1, win);
+    }
+    return (1 - x) * dead(c) + x * live;
   };
   return {
-    noDouble: value(w, cube, owner),
-    doubleTake: value(w, 2 * cube, 'opp'),
-    doublePass: mwc('me', cube),
+    noDouble: value(cube, owner),
+    doubleTake: value(2 * cube, 'opp'),
+    doublePass: mwc(cube),
     scale: 'match',
   };
+}
+
+const flipOwner = (o: CubeOwner): CubeOwner => (o === null ? null : o === 'me' ? 'opp' : 'me');
+
+/**
+ * The cube values one roll ahead: after each of my rolls and best plays the opponent is on roll
+ * and makes their own cube decision (double when it pays them, at the formula's values there),
+ * and my values are the weighted means of what is left for me. This sees what the formula at
+ * the root cannot: market losers, and an opponent who redoubles at once because it costs them
+ * nothing (a doubled cube dead for me).
+ */
+function oneRollCubeValues(s: CubeSituation, leaves: ReadonlyArray<CubeLeaf>): CubeValues {
+  const m = s.match;
+  const theirMatch: MatchScore | null = m ? { awayMe: m.awayOpp, awayOpp: m.awayMe, crawford: m.crawford, postCrawford: m.postCrawford } : null;
+  // The opponent's value at a leaf (their scale), the cube c owned by `owner` (their view).
+  const theirs = (leaf: CubeLeaf, c: number, owner: CubeOwner): number => {
+    const v = cubeValues({ variant: s.variant, probs: leaf.probs, cube: c, owner, match: theirMatch, efficiency: leaf.efficiency });
+    const canDouble = owner !== 'opp' && (!theirMatch || (!theirMatch.crawford && theirMatch.awayMe > c));
+    return canDouble ? Math.max(v.noDouble, Math.min(v.doubleTake, v.doublePass)) : v.noDouble;
+  };
+  const mean = (c: number, owner: CubeOwner): number => {
+    let sum = 0;
+    let weights = 0;
+    for (const leaf of leaves) {
+      const t = theirs(leaf, c, flipOwner(owner));
+      // Match: chances add to one. Money: their equity per unit of c is minus mine.
+      sum += leaf.weight * (m ? 1 - t : -t);
+      weights += leaf.weight;
+    }
+    return sum / weights;
+  };
+  if (!m) return { noDouble: mean(s.cube, s.owner), doubleTake: 2 * mean(s.cube, 'opp'), doublePass: 1, scale: 'money' };
+  return { noDouble: mean(s.cube, s.owner), doubleTake: mean(2 * s.cube, 'opp'), doublePass: matchWinChance(m, s.cube), scale: 'match' };
 }
 
 /** Should the side on roll double? (Only when doubling beats not doubling whatever the answer.) */

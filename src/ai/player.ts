@@ -11,7 +11,7 @@ import type { MatchState } from '../engine/match.js';
 import type { Rules } from '../engine/rules.js';
 import { otherSide, type Dice, type Position, type Side, type Step, type Variant } from '../engine/types.js';
 import { seededRandom } from '../sim/rng.js';
-import { cubeEfficiency, cubeValues, shouldAcceptResignation, shouldDouble, shouldTake, type CubeOwner, type CubeSituation, type CubeValues } from './cube.js';
+import { cubeEfficiency, cubeValues, shouldAcceptResignation, shouldDouble, shouldTake, type CubeLeaf, type CubeOwner, type CubeSituation, type CubeValues } from './cube.js';
 import { ENCODINGS } from './encode.js';
 import { Evaluator } from './evaluator.js';
 import type { MatchScore } from './met.js';
@@ -133,9 +133,21 @@ export class Player implements BotPlayer {
     const p = game.position;
     const roller = p.turn;
     const { me, opp } = sides(p, roller);
-    const probs = this.search(p.variant).preRoll(me, opp, this.cfg.cubePlies, game.rules);
+    const search = this.search(p.variant);
+    const base = { variant: p.variant, cube: game.cube.value, owner: ownerOf(game, side), match: matchScoreOf(match, side), efficiency: cubeEfficiency(p.variant, me, opp) };
+    if (this.cfg.cubePlies === 1 && roller === side) {
+      // One roll ahead, each of my rolls kept apart: the opponent's cube decision after it counts.
+      const raw = search.preRollLeaves(me, opp, game.rules);
+      const probs = new Float32Array(search.ev.outputs);
+      const leaves: CubeLeaf[] = raw.map((leaf) => {
+        for (let j = 0; j < probs.length; j++) probs[j] = probs[j]! + (leaf.weight * leaf.probs[j]!) / 36;
+        return { weight: leaf.weight, probs: flipOutcomes(p.variant, leaf.probs, new Float32Array(leaf.probs.length)), efficiency: cubeEfficiency(p.variant, leaf.opp, leaf.me) };
+      });
+      return { ...base, probs, leaves };
+    }
+    const probs = search.preRoll(me, opp, this.cfg.cubePlies, game.rules);
     const view = roller === side ? probs : flipOutcomes(p.variant, probs, new Float32Array(probs.length));
-    return { variant: p.variant, probs: view, cube: game.cube.value, owner: ownerOf(game, side), match: matchScoreOf(match, side), efficiency: cubeEfficiency(p.variant, me, opp) };
+    return { ...base, probs: view };
   }
 
   /**
@@ -143,13 +155,13 @@ export class Player implements BotPlayer {
    * phase) double or not; facing a double ('double' phase, the doubler on roll) the taker's take
    * or pass. Equities are the doubler's, per unit of the cube (money) or match winning chances.
    */
-  cubeDecision(match: MatchState): { readonly action: 'no-double' | 'double' | 'take' | 'pass'; readonly equities: CubeValues } {
+  cubeDecision(match: MatchState): { readonly action: 'no-double' | 'double' | 'take' | 'pass'; readonly equities: CubeValues; readonly situation: CubeSituation } {
     const game = match.game;
     const doubler = game.position.turn;
     const s = this.situation(match, doubler);
     const equities = cubeValues(s);
-    if (game.phase === 'double') return { action: shouldTake(s) ? 'take' : 'pass', equities };
-    return { action: this.doublesIn(match, () => s) ? 'double' : 'no-double', equities };
+    if (game.phase === 'double') return { action: shouldTake(s) ? 'take' : 'pass', equities, situation: s };
+    return { action: this.doublesIn(match, () => s) ? 'double' : 'no-double', equities, situation: s };
   }
 
   wantsToDouble(match: MatchState): boolean {

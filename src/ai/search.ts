@@ -203,6 +203,35 @@ export class Search {
   }
 
   /**
+   * `me` about to roll against `opp`: for each of my 21 rolls (weight out of 36), my best 0-ply
+   * play's outcomes for me (the opponent then to roll) and the sides after it. preRoll at 1 ply
+   * is their weighted mean; cube decisions look at each (cube.ts, oneRollCubeValues).
+   */
+  preRollLeaves(me: ArrayLike<number>, opp: ArrayLike<number>, rules: Rules = DEFAULT_RULES): Array<{ weight: number; probs: Float32Array; me: Int8Array; opp: Int8Array }> {
+    const gen = this.inner;
+    const pool = gen.pool;
+    const out: Array<{ weight: number; probs: Float32Array; me: Int8Array; opp: Int8Array }> = [];
+    for (const { dice, weight } of ROLLS) {
+      const n = gen.generate(this.variant, me, opp, dice, rules);
+      let best = -Infinity;
+      let pick = gen.result[0]!;
+      for (let k = 0; k < n; k++) {
+        const i = gen.result[k]!;
+        const o = i * 26;
+        this.ev.afterPlay(pool.me, o, pool.opp, o, this.out);
+        const eq = equityOf(this.variant, this.out);
+        if (eq > best) {
+          best = eq;
+          pick = i;
+          this.bestOut.set(this.out);
+        }
+      }
+      out.push({ weight, probs: Float32Array.from(this.bestOut), me: pool.me.slice(pick * 26, pick * 26 + 26), opp: pool.opp.slice(pick * 26, pick * 26 + 26) });
+    }
+    return out;
+  }
+
+  /**
    * The mover's outcomes after its play (`me` just moved, `opp` to roll), averaged over the
    * opponent's 21 rolls, each answered with the opponent's best 0-ply play.
    */

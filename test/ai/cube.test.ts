@@ -166,6 +166,49 @@ describe('match play: the cube on the match equity table', () => {
   });
 });
 
+describe('one roll ahead (gnubg 1-ply cubeful): the opponent decides on their cube after each of my rolls', () => {
+  // The opponent's view of my outcomes (they are on roll at the leaves).
+  const flip = (p: number[]) => [1 - p[0]!, p[3]!, p[4]!, p[1]!, p[2]!];
+  const score = (awayMe: number, awayOpp: number) => ({ awayMe, awayOpp, crawford: false, postCrawford: false });
+
+  it('an automatic redouble: 2-away against 3-away with many gammons is no double (a double makes every game a match)', () => {
+    const probs = [0.731, 0.372, 0.06, 0.034, 0.001];
+    const s = { variant: 'short' as const, probs, cube: 1, owner: null, match: score(2, 3), efficiency: 0.68 };
+    const leaves = [{ weight: 36, probs: flip(probs), efficiency: 0.68 }];
+    // The formula at the root alone doubles (gnubg's 0-ply does too)...
+    expect(shouldDouble(s)).toBe(true);
+    // ...but taken, the 2-cube is the opponent's to redouble to 4 at no cost to them: my wins and
+    // losses all decide the match, and double/take is just my chance to win the game (gnubg: 0.731).
+    const v = cubeValues({ ...s, leaves });
+    expect(v.doubleTake).toBeCloseTo(0.731, 3);
+    expect(shouldDouble({ ...s, leaves })).toBe(false);
+  });
+
+  it('market losers: a volatile 68% position is a double, a quiet one is not (money)', () => {
+    const s = { variant: 'short' as const, probs: [0.68, 0, 0, 0, 0], cube: 1, owner: null, match: null, efficiency: 0.68 };
+    const quiet = [{ weight: 36, probs: flip([0.68, 0, 0, 0, 0]), efficiency: 0.68 }];
+    // Half my rolls leave me 90% (the opponent would pass: my market is lost), half 46%.
+    const volatile = [
+      { weight: 18, probs: flip([0.9, 0, 0, 0, 0]), efficiency: 0.68 },
+      { weight: 18, probs: flip([0.46, 0, 0, 0, 0]), efficiency: 0.68 },
+    ];
+    expect(shouldDouble(s)).toBe(false);
+    expect(shouldDouble({ ...s, leaves: quiet })).toBe(false);
+    // The same values as the formula when nothing moves.
+    expect(cubeValues({ ...s, leaves: quiet }).noDouble).toBeCloseTo(cubeValues(s).noDouble, 9);
+    expect(shouldDouble({ ...s, leaves: volatile })).toBe(true);
+    expect(shouldTake({ ...s, leaves: volatile })).toBe(true);
+  });
+
+  it('hard looks one roll ahead for its cube, and its decisions keep the plain cases right', () => {
+    const m = at(raceLead, { length: 5 });
+    const d = hard.cubeDecision(m);
+    expect(d.situation.leaves).toHaveLength(21);
+    expect(d.action).toBe('double');
+    expect(createPlayer('medium', seededRandom(1)).cubeDecision(m).situation.leaves).toBeUndefined();
+  });
+});
+
 describe('the cube in a match to 3 at 0:0', () => {
   const m3 = { awayMe: 3, awayOpp: 3, crawford: false, postCrawford: false };
   const early = (w: number) => ({ variant: 'short' as const, probs: [w, 0.15, 0.01, 0.1, 0.005], cube: 1, owner: null, match: m3 });
