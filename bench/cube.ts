@@ -8,7 +8,12 @@
  *    counts of doubles, takes and passes, and gnubg's wrong doubles / takes / passes and missed
  *    doubles. Also counted from the matches themselves: doubles on either side's first two turns
  *    of a match at 0:0, and of those the ones gnubg calls wrong; and the five worst decisions
- *    (scripts/gnubg/cube-decisions.py lists every decision with gnubg's equities).
+ *    (scripts/gnubg/cube-decisions.py lists every decision with gnubg's equities, and each is
+ *    joined to what our level saw: its probabilities, the score, the cube). From the joined list:
+ *    the error again decision by decision (perDecisionCheck, a check on gnubg's statistics) and
+ *    what our cube formula alone would lose fed gnubg's probabilities at the root
+ *    (formulaWithGnubgProbabilities: the rest of the error is the network's). DIR/joined.jsonl
+ *    keeps every decision with --keep DIR.
  * 2. The yardstick: gnubg expert (0-ply, noise 0, cube at 0-ply) plays the same number of
  *    matches against itself (scripts/gnubg/selfplay-cube.py), and the same 2-ply analysis
  *    measures its cube decisions the same way. The target: our level's cube error at most gnubg expert's.
