@@ -12,7 +12,8 @@
  * once, default 2), --pairs N (pairs per in-process pairing, default 100), --only gnubg|long|short,
  * --pairing name (one gnubg pairing: easy-beginner, medium-intermediate, hard-expert, expert-expert),
  * --match a_vs_b[,c_vs_d] (only these in-process pairings, e.g. hard_vs_baseline, expert_vs_medium),
- * --no-analyse, --noise X / --plies P (override our level's search, for tuning), --seed S.
+ * --no-analyse, --analysis-plies N (gnubg's analysis of the games against it at N plies, default 0),
+ * --noise X / --plies P (override our level's search, for tuning), --seed S.
  * Prints one JSON object.
  */
 import { spawn } from 'node:child_process';
@@ -36,6 +37,8 @@ const PAIRS = Number(opt('pairs', '100'));
 const ONLY = opt('only');
 const SEED = Number(opt('seed', '1'));
 const ANALYSE = !argv.includes('--no-analyse');
+/** The depth of gnubg's analysis of the games against it (0, or 2 for its world-class analysis). */
+const ANALYSIS_PLIES = Number(opt('analysis-plies') ?? '0');
 const MATCH = opt('match');
 const GNUBG = '/usr/games/gnubg';
 
@@ -71,7 +74,7 @@ async function gnubgPairing(name: string): Promise<Record<string, unknown>> {
       const port = await freePort();
       const ext = await startExternal(port, level, SEED * 100 + i, extra);
       const out = join(dir, `r${i}.jsonl`);
-      const env = { ...process.env, NARDY_PORT: String(port), NARDY_GAMES: String(per), NARDY_SEED: String(SEED * 1000 + i), NARDY_NOISE: String(noise), NARDY_PLIES: '0', NARDY_ANALYSE: ANALYSE ? '1' : '0', NARDY_OUT: out };
+      const env = { ...process.env, NARDY_PORT: String(port), NARDY_GAMES: String(per), NARDY_SEED: String(SEED * 1000 + i), NARDY_NOISE: String(noise), NARDY_PLIES: '0', NARDY_ANALYSE: ANALYSE ? '1' : '0', NARDY_ANALYSIS_PLIES: String(ANALYSIS_PLIES), NARDY_OUT: out };
       const g = spawn(GNUBG, ['-t', '-q', '-r', '-p', 'scripts/gnubg/play-external.py'], { env, stdio: 'ignore' });
       await new Promise((r) => g.once('exit', r));
       ext.kill('SIGTERM');
@@ -99,7 +102,7 @@ async function gnubgPairing(name: string): Promise<Record<string, unknown>> {
     ours: level,
     gnubg: `0-ply, noise ${noise}`,
     ...rate(wins, games.length, points),
-    ...(ANALYSE && err.botMoves ? { our_error_per_move: +((1000 * err.bot) / err.botMoves).toFixed(2), gnubg_error_per_move: +((1000 * err.gnubg) / err.gnubgMoves).toFixed(2) } : {}),
+    ...(ANALYSE && err.botMoves ? { analysis_plies: ANALYSIS_PLIES, our_error_per_move: +((1000 * err.bot) / err.botMoves).toFixed(2), gnubg_error_per_move: +((1000 * err.gnubg) / err.gnubgMoves).toFixed(2) } : {}),
     minutes: +((performance.now() - t0) / 60_000).toFixed(1),
   };
 }

@@ -2,11 +2,11 @@
 # Cubeless money games between gnubg (player 0, "X" in its records) at a chosen ply and noise and an external
 # player (player 1, "O": the project's bot, `npm run -s nardy -- gnubg-external`), with gnubg's
 # Mersenne Twister dice from a fixed seed. With NARDY_ANALYSE=1 gnubg then analyses every game at
-# 0-ply. Writes one JSON line per game to NARDY_OUT: the winner ("bot" or "gnubg"), the points,
+# NARDY_ANALYSIS_PLIES (default 0; 2 is its world-class analysis, with its move filter and pruning). Writes one JSON line per game to NARDY_OUT: the winner ("bot" or "gnubg"), the points,
 # and (analysed) each side's total equity lost and unforced moves.
 #
 # Environment: NARDY_PORT, NARDY_GAMES, NARDY_SEED, NARDY_NOISE (gnubg's noise, e.g. 0.06),
-# NARDY_PLIES (gnubg's plies, 0 = expert), NARDY_ANALYSE, NARDY_OUT.
+# NARDY_PLIES (gnubg's plies, 0 = expert), NARDY_ANALYSE, NARDY_ANALYSIS_PLIES, NARDY_OUT.
 import json, os
 import gnubg
 
@@ -21,7 +21,7 @@ for c in ['set threads 1', 'set display off', 'set automatic game off', 'set jac
           'set player 0 chequerplay evaluation deterministic on',
           'set player 1 external 127.0.0.1:%d' % port,
           'set cube use off', 'set rng mersenne', 'set seed %d' % int(env.get('NARDY_SEED', '1')),
-          'set analysis chequerplay evaluation plies 0', 'set analysis chequerplay evaluation prune off',
+          'set analysis chequerplay evaluation plies %d' % int(env.get('NARDY_ANALYSIS_PLIES', '0')), 'set analysis chequerplay evaluation prune %s' % ('on' if int(env.get('NARDY_ANALYSIS_PLIES', '0')) > 0 else 'off'),
           'set analysis cube off', 'set analysis luck off']:
     gnubg.command(c)
 
