@@ -181,25 +181,36 @@ export class Search {
       this.ev.evaluate(me, 0, opp, 0, acc);
       return acc;
     }
-    const gen = this.inner;
-    const pool = gen.pool;
     for (const { dice, weight } of ROLLS) {
-      const n = gen.generate(this.variant, me, opp, dice, rules);
-      let best = -Infinity;
-      for (let k = 0; k < n; k++) {
-        const i = gen.result[k]!;
-        const o = i * 26;
-        this.ev.afterPlay(pool.me, o, pool.opp, o, this.out);
-        const eq = equityOf(this.variant, this.out);
-        if (eq > best) {
-          best = eq;
-          this.bestOut.set(this.out);
-        }
-      }
+      this.bestPlay(me, opp, dice, rules);
       for (let j = 0; j < O; j++) acc[j] = acc[j]! + weight * this.bestOut[j]!;
     }
     for (let j = 0; j < O; j++) acc[j] = acc[j]! / 36;
     return acc;
+  }
+
+  /**
+   * My best 0-ply play of `dice` (in this.inner's pool): its index there, its outcomes for me
+   * (the opponent then to roll) left in this.bestOut.
+   */
+  private bestPlay(me: ArrayLike<number>, opp: ArrayLike<number>, dice: Dice, rules: Rules): number {
+    const gen = this.inner;
+    const pool = gen.pool;
+    const n = gen.generate(this.variant, me, opp, dice, rules);
+    let best = -Infinity;
+    let pick = gen.result[0]!;
+    for (let k = 0; k < n; k++) {
+      const i = gen.result[k]!;
+      const o = i * 26;
+      this.ev.afterPlay(pool.me, o, pool.opp, o, this.out);
+      const eq = equityOf(this.variant, this.out);
+      if (eq > best) {
+        best = eq;
+        pick = i;
+        this.bestOut.set(this.out);
+      }
+    }
+    return pick;
   }
 
   /**
@@ -208,24 +219,10 @@ export class Search {
    * is their weighted mean; cube decisions look at each (cube.ts, oneRollCubeValues).
    */
   preRollLeaves(me: ArrayLike<number>, opp: ArrayLike<number>, rules: Rules = DEFAULT_RULES): Array<{ weight: number; probs: Float32Array; me: Int8Array; opp: Int8Array }> {
-    const gen = this.inner;
-    const pool = gen.pool;
+    const pool = this.inner.pool;
     const out: Array<{ weight: number; probs: Float32Array; me: Int8Array; opp: Int8Array }> = [];
     for (const { dice, weight } of ROLLS) {
-      const n = gen.generate(this.variant, me, opp, dice, rules);
-      let best = -Infinity;
-      let pick = gen.result[0]!;
-      for (let k = 0; k < n; k++) {
-        const i = gen.result[k]!;
-        const o = i * 26;
-        this.ev.afterPlay(pool.me, o, pool.opp, o, this.out);
-        const eq = equityOf(this.variant, this.out);
-        if (eq > best) {
-          best = eq;
-          pick = i;
-          this.bestOut.set(this.out);
-        }
-      }
+      const pick = this.bestPlay(me, opp, dice, rules);
       out.push({ weight, probs: Float32Array.from(this.bestOut), me: pool.me.slice(pick * 26, pick * 26 + 26), opp: pool.opp.slice(pick * 26, pick * 26 + 26) });
     }
     return out;
