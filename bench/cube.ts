@@ -70,9 +70,6 @@ interface OurDecision {
   readonly action: 'no-double' | 'double' | 'take' | 'pass';
   /** The doubler's outcome probabilities, as our level saw them. */
   readonly probs: number[];
-  readonly nd: number;
-  readonly dt: number;
-  readonly dp: number;
   readonly situation: CubeSituation;
 }
 
@@ -91,7 +88,7 @@ function playMatch(n: number): { exp: GameExport; earlyDoubles: number; decision
   const log: OurDecision[] = [];
   // Keyed by who decides (the doubler, or the taker), as gnubg's list is.
   const note = (who: Side, d: ReturnType<Player['cubeDecision']>): void => {
-    log.push({ game: m.gameNo, player: who === 'white' ? 'X' : 'O', turn: played(who) + 1, action: d.action, probs: Array.from(d.situation.probs), nd: d.equities.noDouble, dt: d.equities.doubleTake, dp: d.equities.doublePass, situation: d.situation });
+    log.push({ game: m.gameNo, player: who === 'white' ? 'X' : 'O', turn: played(who) + 1, action: d.action, probs: Array.from(d.situation.probs), situation: d.situation });
   };
   for (let guard = 0; guard < 20_000 && !m.winner; guard++) {
     const g = m.game;

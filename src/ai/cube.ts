@@ -173,8 +173,8 @@ function matchCubeValues(m: MatchScore, w: number, single: readonly number[], lo
     const gOpp = l > 1e-7 ? [lose[1]! / l, lose[2]! / l] : [0, 0];
     // My chance after the doubler (me: +1, opponent: -1) wins k at this value, gammons weighted.
     const weighted = (sign: 1 | -1, k: number, g: number[]): number => (1 - g[0]! - g[1]!) * mwc(sign * k) + g[0]! * mwc(sign * 2 * k) + g[1]! * mwc(sign * 3 * k);
+    // The cash points a level up (never read at the top level, whose doubled cube is dead).
     let above: [number, number] = [1, 1];
-    let cp: [number, number] = [1, 1];
     for (let v = top; v >= c; v /= 2) {
       const next: [number, number] = [0, 0];
       for (const k of [0, 1] as const) {
@@ -199,9 +199,8 @@ function matchCubeValues(m: MatchScore, w: number, single: readonly number[], lo
         next[k] = Number.isFinite(cash) ? Math.min(1, Math.max(0, cash)) : 1;
       }
       above = next;
-      cp = next;
     }
-    return cp;
+    return above;
   };
 
   // The cubeful value for me at cube c with the given owner (gnubg's Cl2CfMatch).

@@ -163,8 +163,7 @@ const SIGMOID = new Float64Array(2 * LIMIT * STEPS + 2);
 for (let i = 0; i < SIGMOID.length; i++) SIGMOID[i] = 1 / (1 + Math.exp(-(i / STEPS - LIMIT)));
 
 function sigmoidFast(v: number): number {
-  if (v <= -LIMIT) return 1 / (1 + Math.exp(-v));
-  if (v >= LIMIT) return 1 / (1 + Math.exp(-v));
+  if (v <= -LIMIT || v >= LIMIT) return 1 / (1 + Math.exp(-v));
   const t = (v + LIMIT) * STEPS;
   const i = t | 0;
   const a = SIGMOID[i]!;

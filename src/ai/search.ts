@@ -45,6 +45,14 @@ export interface Candidate {
   readonly opp: Int8Array;
 }
 
+/** One of my rolls before a cube decision: its weight out of 36, my best play's outcomes, the sides after it. */
+export interface Leaf {
+  readonly weight: number;
+  readonly probs: Float32Array;
+  readonly me: Int8Array;
+  readonly opp: Int8Array;
+}
+
 // The 21 distinct rolls with their weights out of 36.
 const ROLLS: Array<{ dice: Dice; weight: number }> = [];
 for (let a = 1; a <= 6; a++) for (let b = a; b <= 6; b++) ROLLS.push({ dice: [a, b] as unknown as Dice, weight: a === b ? 1 : 2 });
@@ -218,9 +226,9 @@ export class Search {
    * play's outcomes for me (the opponent then to roll) and the sides after it. preRoll at 1 ply
    * is their weighted mean; cube decisions look at each (cube.ts, oneRollCubeValues).
    */
-  preRollLeaves(me: ArrayLike<number>, opp: ArrayLike<number>, rules: Rules = DEFAULT_RULES): Array<{ weight: number; probs: Float32Array; me: Int8Array; opp: Int8Array }> {
+  preRollLeaves(me: ArrayLike<number>, opp: ArrayLike<number>, rules: Rules = DEFAULT_RULES): Leaf[] {
     const pool = this.inner.pool;
-    const out: Array<{ weight: number; probs: Float32Array; me: Int8Array; opp: Int8Array }> = [];
+    const out: Leaf[] = [];
     for (const { dice, weight } of ROLLS) {
       const pick = this.bestPlay(me, opp, dice, rules);
       out.push({ weight, probs: Float32Array.from(this.bestOut), me: pool.me.slice(pick * 26, pick * 26 + 26), opp: pool.opp.slice(pick * 26, pick * 26 + 26) });
