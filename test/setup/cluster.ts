@@ -3,6 +3,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import net from 'node:net';
 import { freePort } from './redis.js';
 
 export interface LocalCluster {
@@ -26,9 +27,26 @@ async function waitFor(check: () => boolean, ms: number, what: string): Promise<
   throw new Error(`timed out waiting for ${what}`);
 }
 
+/** Whether `port` can be bound now on 127.0.0.1. */
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+}
+
+/** A free port whose cluster bus port (port + 10000, which a node also binds) is free too. */
+async function freeNodePort(): Promise<number> {
+  for (;;) {
+    const port = await freePort();
+    if (port + 10000 <= 65535 && (await bindable(port + 10000))) return port;
+  }
+}
+
 export async function startCluster(): Promise<LocalCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'nardy-cluster-'));
-  const ports = [await freePort(), await freePort(), await freePort()];
+  const ports = [await freeNodePort(), await freeNodePort(), await freeNodePort()];
   const procs: ChildProcess[] = ports.map((port) =>
     spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`, '--dir', dir, '--save', '', '--appendonly', 'no'], { stdio: 'ignore' }),
   );
