@@ -4,11 +4,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isBotToAct, sideOfUser } from '../../src/app/games.js';
+import { isBotToAct, sideOfUser, type Press } from '../../src/app/games.js';
 import type { GameRecord } from '../../src/app/model.js';
 import { parseCallback } from '../../src/bot/codec.js';
 import { parsePlayArgs } from '../../src/bot/features/play.js';
-import { actor } from '../../src/engine/game.js';
+import { actor, currentTurn } from '../../src/engine/game.js';
 import { oppPointOf } from '../../src/engine/numbering.js';
 import { createLogger } from '../../src/logger.js';
 import { botHarness, GROUP, private_, type BotHarness, type Message, type User } from '../helpers/bot-harness.js';
@@ -477,6 +477,28 @@ describe('nothing is sent twice', () => {
     await h.press(vera, board, `g|${rec.id}|${old}|r`);
     expect(edits()).toBe(before);
     expect(h.calls.filter((c) => c.method === 'answerCallbackQuery').at(-1)!.payload.text).toMatch(/устарела/);
+  });
+
+  it('an old board pressed while the bot is to act brings the bot\'s turn on before the redraw', async () => {
+    const h = botHarness();
+    let rec = await botGame(h, vera, 'pb|short|easy|1');
+    const board = h.board(vera.id);
+    // The person's turn is saved without the bot's turn after it (as when an instance stops
+    // between the two): the game waits for the bot.
+    for (let i = 0; i < 20 && !isBotToAct(rec); i++) {
+      const g = rec.match.game;
+      const press: Press = g.phase === 'roll' ? { type: 'roll' } : g.phase === 'double' ? { type: 'take' } : currentTurn(g).complete ? { type: 'done' } : { type: 'step', step: currentTurn(g).next[0]! };
+      const r = await h.app.games.press(rec.id, rec.v, vera.id, press);
+      expect(r.kind).toBe('applied');
+      rec = (await h.app.games.get(rec.id))!;
+    }
+    expect(isBotToAct(rec)).toBe(true);
+    const stale = board.buttons.flat().find((b) => b.callback_data?.startsWith('g|'))!.callback_data!;
+    await h.press(vera, board, stale);
+    const now = (await h.app.games.get(rec.id))!;
+    expect(isBotToAct(now)).toBe(false);
+    expect(now.v).toBeGreaterThan(rec.v);
+    expect(h.board(vera.id).buttons.flat().some((b) => b.callback_data?.startsWith(`g|${rec.id}|${now.v}|`))).toBe(true);
   });
 
   it('a user who blocked the bot is logged once, at info, not as an error per message', async () => {

@@ -145,11 +145,14 @@ export async function advanceToEndgame(store: Store, gameId: string, borneOff = 
   for (let i = 0; i < 5000; i++) {
     const rec = (await app.games.get(gameId))!;
     const g = rec.match.game;
-    if (rec.finished || g.phase === 'over' || g.position.white[0]! >= borneOff || g.position.black[0]! >= borneOff) return rec;
+    if (rec.finished || g.phase === 'over') return rec;
+    // The bot plays its turn before the game is handed back: a game left with the bot to act
+    // has nobody to start its turn until something touches the game.
     if (isBotToAct(rec)) {
       await app.games.botTurn(gameId);
       continue;
     }
+    if (g.position.white[0]! >= borneOff || g.position.black[0]! >= borneOff) return rec;
     const side = actor(g) ?? g.position.turn;
     const p = rec.players[side];
     if (p.kind !== 'human') throw new Error('the bot should act');

@@ -142,6 +142,8 @@ async function refresh(s: Services, rec: GameRecord, pressed: Pressed | null): P
   const seat = pressed ? rec.seats.find((x) => x.chatId === pressed.chatId) : undefined;
   if (!pressed || !seat) return;
   const current = await s.boards.messageOf(rec, seat.chatId);
-  if (current !== null && pressed.messageId !== current) await s.boards.retire(seat.chatId, pressed.messageId);
-  else void s.boards.show(rec, { seen: { messageId: pressed.messageId, caption: pressed.caption, keyboard: pressed.keyboard } });
+  if (current !== null && pressed.messageId !== current) return void (await s.boards.retire(seat.chatId, pressed.messageId));
+  // A game left with the bot to act (its turn was cut short) is brought on before it is redrawn.
+  const shown = await s.app.games.withBotTurn(rec);
+  void s.boards.show(shown, { seen: { messageId: pressed.messageId, caption: pressed.caption, keyboard: pressed.keyboard } });
 }
