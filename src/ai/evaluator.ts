@@ -3,6 +3,7 @@
  * for the side that has just played. Finished positions get their known result, not the net's.
  */
 import type { Variant } from '../engine/types.js';
+import { allHome, bearoffOutcomes } from './bearoff.js';
 import type { Encoding } from './encode.js';
 import { wasmKernel, type Forward } from './kernel.js';
 import type { Net, Scratch } from './net.js';
@@ -18,17 +19,21 @@ export class Evaluator {
   private readonly forward: Forward;
   /** Whether the forward pass runs in WebAssembly SIMD (kernel.ts). */
   readonly simd: boolean;
+  /** Whether bear-offs (both sides all home) are read from the bear-off table (bearoff.ts). */
+  readonly bearoff: boolean;
   /** Net evaluations made (for benchmarks). */
   count = 0;
 
   /**
    * With `simd` (the default unless NARDY_SIMD=0) the forward pass runs on a copy of the net's
-   * weights taken now: an Evaluator serves a net that no longer changes.
+   * weights taken now: an Evaluator serves a net that no longer changes. With `bearoff` (the
+   * default unless NARDY_BEAROFF=0) positions with both sides' checkers all home are worked out
+   * from the one-sided bear-off table instead of asking the net.
    */
   constructor(
     readonly net: Net,
     readonly encoding: Encoding,
-    options: { simd?: boolean } = {},
+    options: { simd?: boolean; bearoff?: boolean } = {},
   ) {
     if (net.shape.inputs !== encoding.inputs || net.shape.outputs !== encoding.outputs) {
       throw new Error(`net shape ${net.shape.inputs}x${net.shape.outputs} does not fit encoding ${encoding.variant} v${encoding.version}`);
@@ -41,6 +46,7 @@ export class Evaluator {
     this.tmp = new Float32Array(encoding.outputs);
     const kernel = (options.simd ?? process.env.NARDY_SIMD !== '0') ? wasmKernel(net) : null;
     this.simd = kernel !== null;
+    this.bearoff = options.bearoff ?? process.env.NARDY_BEAROFF !== '0';
     this.forward = kernel ?? ((x, idx, n, s) => net.forward(x, idx, n, s));
   }
 
@@ -48,6 +54,7 @@ export class Evaluator {
   evaluate(me: ArrayLike<number>, mo: number, opp: ArrayLike<number>, oo: number, out: Outcomes): Outcomes {
     if (opp[oo] === 15) return lostOutcomes(this.variant, me, mo, out);
     if (me[mo] === 15) return flipOutcomes(this.variant, lostOutcomes(this.variant, opp, oo, this.tmp), out);
+    if (this.bearoff && allHome(me, mo) && allHome(opp, oo)) return bearoffOutcomes(this.variant, me, mo, opp, oo, out);
     const n = this.encoding.encode(me, mo, opp, oo, this.x, this.idx);
     const y = this.forward(this.x, this.idx, n, this.s);
     this.count++;
