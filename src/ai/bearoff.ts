@@ -55,14 +55,36 @@ const countAt = (key: number, p: number): number => (key >>> ((p - 1) * 4)) & 15
 const BAR = new Int32Array(22 * 7);
 for (let n = 0; n <= 21; n++) for (let k = 0; k <= 6; k++) BAR[n * 7 + k] = binom(n, k);
 
-function indexOfKey(key: number): number {
+// indexOfKey in two lookups: points 1..3 (their part of the rank and their checkers), then
+// points 4..6 given the checkers below them.
+const LOW_RANK = new Int32Array(4096);
+const LOW_STARS = new Int32Array(4096);
+const HIGH_RANK = new Int32Array(16 * 4096);
+for (let low = 0; low < 4096; low++) {
   let r = 0;
   let stars = 0;
-  for (let k = 1; k <= 6; k++) {
-    stars += (key >>> ((k - 1) * 4)) & 15;
-    r += BAR[(stars + k - 1) * 7 + k]!;
+  for (let k = 1; k <= 3; k++) {
+    stars += (low >>> ((k - 1) * 4)) & 15;
+    if (stars <= 15) r += BAR[(stars + k - 1) * 7 + k]!;
   }
-  return r;
+  LOW_RANK[low] = r;
+  LOW_STARS[low] = Math.min(stars, 15);
+}
+for (let below = 0; below <= 15; below++) {
+  for (let high = 0; high < 4096; high++) {
+    let r = 0;
+    let stars = below;
+    for (let k = 4; k <= 6; k++) {
+      stars += (high >>> ((k - 4) * 4)) & 15;
+      if (stars <= 15) r += BAR[(stars + k - 1) * 7 + k]!;
+    }
+    HIGH_RANK[below * 4096 + high] = r;
+  }
+}
+
+function indexOfKey(key: number): number {
+  const low = key & 4095;
+  return LOW_RANK[low]! + HIGH_RANK[LOW_STARS[low]! * 4096 + (key >>> 12)]!;
 }
 
 /**
@@ -125,8 +147,10 @@ export function bearoffPlays(c: ArrayLike<number>, d1: number, d2: number): numb
   return keys.map((k) => [1, 2, 3, 4, 5, 6].map((p) => countAt(k, p)));
 }
 
-const ROLLS: Array<[number, number, number]> = [];
-for (let a = 1; a <= 6; a++) for (let b = a; b <= 6; b++) ROLLS.push([a, b, a === b ? 1 / 36 : 2 / 36]);
+// The 21 rolls.
+const ROLL_A = new Int32Array(21);
+const ROLL_B = new Int32Array(21);
+for (let a = 1, k = 0; a <= 6; a++) for (let b = a; b <= 6; b++, k++) [ROLL_A[k], ROLL_B[k]] = [a, b];
 
 export interface BearoffTable {
   /** Rolls-to-finish distributions, MAX entries a position. */
@@ -176,29 +200,36 @@ function build(): BearoffTable {
   const first = new Float32Array(BEAROFF_POSITIONS * GMAX);
   const firstMean = new Float32Array(BEAROFF_POSITIONS);
   const acc = new Float64Array(MAX);
+  // Where each distribution is not zero: rolls lo[i] .. hi[i] - 1.
+  const lo = new Uint8Array(BEAROFF_POSITIONS);
+  const hi = new Uint8Array(BEAROFF_POSITIONS);
   const mid = new Int32Array(8);
   const fin = new Int32Array(256);
-  let stamp = 0;
   const gacc = new Float64Array(GMAX);
   for (const key of keys) {
     const i = indexOfKey(key);
     if (key === 0) {
       dist[i * MAX] = 1;
+      hi[i] = 1;
       continue;
     }
     const full = checkersOf(key) === 15;
-    acc.fill(0);
     gacc.fill(0);
+    let from = MAX;
+    let to = 0;
     let m = 1;
     let gm = 1;
-    for (const [a, b, w] of ROLLS) {
-      // The positions the roll can lead to, each once (doubles: after each of the four moves).
+    for (let roll = 0; roll < 21; roll++) {
+      const a = ROLL_A[roll]!;
+      const b = ROLL_B[roll]!;
+      const w = a === b ? 1 / 36 : 2 / 36;
+      // The positions the roll can lead to (doubles: in the order of doublesInto).
       let n = 0;
       if (a !== b) {
-        for (const [x, y] of [[a, b], [b, a]] as const) {
-          const m1 = stepInto(key, x, mid, 0);
-          for (let q = 0; q < m1; q++) n = stepInto(mid[q]!, y, fin, n);
-        }
+        let m1 = stepInto(key, a, mid, 0);
+        for (let q = 0; q < m1; q++) n = stepInto(mid[q]!, b, fin, n);
+        m1 = stepInto(key, b, mid, 0);
+        for (let q = 0; q < m1; q++) n = stepInto(mid[q]!, a, fin, n);
       } else {
         n = doublesInto(key, a, 4, 6, fin, 0);
       }
@@ -224,7 +255,15 @@ function build(): BearoffTable {
         }
       }
       m += w * bestMean;
-      addShifted(acc, dist, best * MAX, MAX, w);
+      // acc[r + 1] += w * dist[best][r] over the best position's support (the last entry keeps the tail).
+      const l = lo[best]!;
+      const h = hi[best]!;
+      for (let r = l; r < h; r++) {
+        const t = r + 1 < MAX ? r + 1 : MAX - 1;
+        acc[t] = acc[t]! + w * dist[best * MAX + r]!;
+      }
+      from = Math.min(from, l + 1, MAX - 1);
+      to = Math.max(to, Math.min(h + 1, MAX));
       if (full) {
         gm += w * gBestMean;
         if (gBest < 0) gacc[1] = gacc[1]! + w;
@@ -232,7 +271,12 @@ function build(): BearoffTable {
       }
     }
     mean[i] = m;
-    for (let r = 0; r < MAX; r++) dist[i * MAX + r] = acc[r]!;
+    for (let r = from; r < to; r++) {
+      dist[i * MAX + r] = acc[r]!;
+      acc[r] = 0;
+    }
+    lo[i] = from;
+    hi[i] = to;
     if (full) {
       firstMean[i] = gm;
       for (let r = 0; r < GMAX; r++) first[i * GMAX + r] = gacc[r]!;
