@@ -223,7 +223,13 @@ function matchCubeValues(m: MatchScore, w: number, single: readonly number[], lo
     } else {
       live = w <= oppTg ? line(0, loss, oppTg, oppCash) : line(oppTg, oppCash, 1, win);
     }
-    return (1 - x) * dead(c) + x * live;
+    const v = (1 - x) * dead(c) + x * live;
+    // A cube dead for one side only, owned by the other: the owner redoubles at once at no cost
+    // (the dead side's losses cost it the match at either value), unless passing would then be
+    // worth more to the dead side than the game at twice the cube.
+    if (own === 'opp' && a <= c && b > c) return Math.min(v, Math.max(dead(2 * c), mwc(-c)));
+    if (own === 'me' && b <= c && a > c) return Math.max(v, Math.min(dead(2 * c), mwc(c)));
+    return v;
   };
   return {
     noDouble: value(cube, owner),

@@ -175,13 +175,26 @@ describe('one roll ahead (gnubg 1-ply cubeful): the opponent decides on their cu
     const probs = [0.731, 0.372, 0.06, 0.034, 0.001];
     const s = { variant: 'short' as const, probs, cube: 1, owner: null, match: score(2, 3), efficiency: 0.68 };
     const leaves = [{ weight: 36, probs: flip(probs), efficiency: 0.68 }];
-    // The formula at the root alone doubles (gnubg's 0-ply does too)...
-    expect(shouldDouble(s)).toBe(true);
-    // ...but taken, the 2-cube is the opponent's to redouble to 4 at no cost to them: my wins and
-    // losses all decide the match, and double/take is just my chance to win the game (gnubg: 0.731).
-    const v = cubeValues({ ...s, leaves });
-    expect(v.doubleTake).toBeCloseTo(0.731, 3);
-    expect(shouldDouble({ ...s, leaves })).toBe(false);
+    // Taken, the 2-cube is the opponent's to redouble to 4 at no cost to them: my wins and losses
+    // all decide the match, and double/take is just my chance to win the game (gnubg's 2-ply:
+    // 0.731). One roll ahead, the opponent's redouble at each leaf shows it; at the root, the
+    // formula counts a cube dead for one side only as redoubled by the other (gnubg's 0-ply
+    // formula does not, and doubles here).
+    for (const at of [s, { ...s, leaves }]) {
+      expect(cubeValues(at).doubleTake).toBeCloseTo(0.731, 3);
+      expect(shouldDouble(at)).toBe(false);
+    }
+  });
+
+  it('the leader at 2-away does not double 5-away at 71% with few gammons: the taker redoubles for free', () => {
+    // From a match of bench:cube (seed 4), where gnubg's 2-ply says no double (the double cost 0.19).
+    const s = { variant: 'short' as const, probs: [0.714, 0.013, 0, 0, 0], cube: 1, owner: null, match: score(2, 5), efficiency: 0.68 };
+    expect(shouldDouble(s)).toBe(false);
+    // The 2-cube, theirs, goes to 4 at once: a loss leaves me 2-away against their 1-away.
+    const v = cubeValues(s);
+    expect(v.doubleTake).toBeCloseTo(0.714 + 0.286 * matchWinChance(score(2, 5), -4), 6);
+    // Far enough ahead, the double comes back.
+    expect(shouldDouble({ ...s, probs: [0.8, 0.013, 0, 0, 0] })).toBe(true);
   });
 
   it('market losers: a volatile 68% position is a double, a quiet one is not (money)', () => {
