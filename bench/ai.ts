@@ -2,9 +2,11 @@
  * Bot decision time: npm run -s bench:ai [-- --games N]
  * The time each level takes to choose its play, over every position of N random games per
  * variant (so the busiest doubles are included), on one core: mean, p95 and worst, in ms; and
- * the same for the pre-roll cube decision of the levels that look ahead.
+ * the same for the pre-roll cube decision of the levels that look ahead. The bear-off table
+ * (src/ai/bearoff.ts), worked out once a process on first use, is built first and timed apart.
  */
 import { BaselinePlayer } from '../src/ai/baseline.js';
+import { bearoffTable } from '../src/ai/bearoff.js';
 import { createPlayer, LEVELS_IN_ORDER, type BotPlayer } from '../src/ai/player.js';
 import { newGame, newMatch, parseRules, type GameState } from '../src/engine/index.js';
 import { randomGame } from '../src/sim/selfplay.js';
@@ -24,6 +26,9 @@ function stats(times: number[]): { mean_ms: number; p95_ms: number; max_ms: numb
 }
 
 const out: Record<string, unknown> = {};
+const t = performance.now();
+bearoffTable();
+out.bearoff_table_ms = Math.round(performance.now() - t);
 const players: Array<[string, BotPlayer]> = [...LEVELS_IN_ORDER.map((l) => [l, createPlayer(l, seededRandom(1))] as [string, BotPlayer]), ['baseline', new BaselinePlayer()]];
 for (const variant of ['long', 'short'] as const) {
   for (const [name, player] of players) {
