@@ -13,7 +13,7 @@
  * a pass), which is why the evaluator asks this table first.
  *
  * The table is worked out, not shipped: 54,264 positions with 21 rolls each, in well under two
- * seconds the first time a position needs it; about 7 MB.
+ * seconds the first time a position needs it; about 11 MB.
  */
 import type { Variant } from '../engine/types.js';
 import type { Outcomes } from './outcomes.js';
