@@ -26,23 +26,20 @@ function randomHome(random: () => number): number[] {
 
 describe('the one-sided bear-off table', () => {
   it('numbers every position of up to 15 checkers on six points once', () => {
-    const seen = new Set<number>();
+    // Every count of 0..15 on each point, those with 15 checkers at most kept.
+    const seen = new Uint8Array(BEAROFF_POSITIONS);
     const c = [0, 0, 0, 0, 0, 0, 0];
-    const walk = (p: number, left: number): void => {
-      if (p > 6) {
-        const i = bearoffIndex(c);
-        expect(i >= 0 && i < BEAROFF_POSITIONS && !seen.has(i)).toBe(true);
-        seen.add(i);
-        return;
-      }
-      for (let n = 0; n <= left; n++) {
-        c[p] = n;
-        walk(p + 1, left - n);
-      }
-      c[p] = 0;
-    };
-    walk(1, 15);
-    expect(seen.size).toBe(BEAROFF_POSITIONS);
+    let positions = 0;
+    for (let code = 0; code < 1 << 24; code++) {
+      let sum = 0;
+      for (let p = 1; p <= 6; p++) sum += c[p] = (code >>> (4 * (p - 1))) & 15;
+      if (sum > 15) continue;
+      const i = bearoffIndex(c);
+      if (!(i >= 0 && i < BEAROFF_POSITIONS) || seen[i]) throw new Error(`index ${i} of ${c} out of range or taken`);
+      seen[i] = 1;
+      positions++;
+    }
+    expect(positions).toBe(BEAROFF_POSITIONS);
   });
 
   it('leads from a position exactly where the engine does, in both games, for every roll', () => {
