@@ -33,22 +33,8 @@ for (let n = 0; n <= 21; n++) {
 }
 const binom = (n: number, k: number): number => (k < 0 || k > n ? 0 : BINOM[n]![k]!);
 
-/**
- * The index of the counts c[1..6] (sum ≤ 15): the 15 checkers as stars and the six points'
- * ends as bars in a row of 21; the bars' places ranked in the combinatorial number system.
- */
-export function bearoffIndex(c: ArrayLike<number>, offset = 0): number {
-  let r = 0;
-  let stars = 0;
-  for (let k = 1; k <= 6; k++) {
-    stars += c[offset + k]!;
-    r += binom(stars + k - 1, k);
-  }
-  return r;
-}
-
 /** Key of counts c1..c6: four bits a point. */
-const keyOf = (c: ArrayLike<number>): number => c[1]! | (c[2]! << 4) | (c[3]! << 8) | (c[4]! << 12) | (c[5]! << 16) | (c[6]! << 20);
+const keyOf = (c: ArrayLike<number>, o = 0): number => c[o + 1]! | (c[o + 2]! << 4) | (c[o + 3]! << 8) | (c[o + 4]! << 12) | (c[o + 5]! << 16) | (c[o + 6]! << 20);
 const countAt = (key: number, p: number): number => (key >>> ((p - 1) * 4)) & 15;
 
 // C(n, k) for the bar k at place n, flat: BAR[n * 7 + k].
@@ -85,6 +71,15 @@ for (let below = 0; below <= 15; below++) {
 function indexOfKey(key: number): number {
   const low = key & 4095;
   return LOW_RANK[low]! + HIGH_RANK[LOW_STARS[low]! * 4096 + (key >>> 12)]!;
+}
+
+/**
+ * The index of the counts c[1..6] (from `offset`; 15 checkers at most): the 15 checkers as stars
+ * and the six points' ends as bars in a row of 21, the bars' places ranked in the combinatorial
+ * number system.
+ */
+export function bearoffIndex(c: ArrayLike<number>, offset = 0): number {
+  return indexOfKey(keyOf(c, offset));
 }
 
 /**
