@@ -25,21 +25,16 @@ const MAX = 32;
 /** Entries of the first-checker-off distribution. */
 const GMAX = 16;
 
-// Binomials C(n, k) for n ≤ 21.
-const BINOM: number[][] = [];
-for (let n = 0; n <= 21; n++) {
-  BINOM.push([]);
-  for (let k = 0; k <= n; k++) BINOM[n]!.push(k === 0 || k === n ? 1 : BINOM[n - 1]![k - 1]! + BINOM[n - 1]![k]!);
-}
-const binom = (n: number, k: number): number => (k < 0 || k > n ? 0 : BINOM[n]![k]!);
-
 /** Key of counts c1..c6: four bits a point. */
 const keyOf = (c: ArrayLike<number>, o = 0): number => c[o + 1]! | (c[o + 2]! << 4) | (c[o + 3]! << 8) | (c[o + 4]! << 12) | (c[o + 5]! << 16) | (c[o + 6]! << 20);
 const countAt = (key: number, p: number): number => (key >>> ((p - 1) * 4)) & 15;
 
-// C(n, k) for the bar k at place n, flat: BAR[n * 7 + k].
+// C(n, k) for the bar k at place n (n ≤ 21, k ≤ 6), flat: BAR[n * 7 + k], by Pascal's rule.
 const BAR = new Int32Array(22 * 7);
-for (let n = 0; n <= 21; n++) for (let k = 0; k <= 6; k++) BAR[n * 7 + k] = binom(n, k);
+for (let n = 0; n <= 21; n++) {
+  BAR[n * 7] = 1;
+  for (let k = 1; k <= 6; k++) BAR[n * 7 + k] = n === 0 ? 0 : BAR[(n - 1) * 7 + k - 1]! + BAR[(n - 1) * 7 + k]!;
+}
 
 // indexOfKey in two lookups: points 1..3 (their part of the rank and their checkers), then
 // points 4..6 given the checkers below them.
@@ -125,19 +120,25 @@ function doublesInto(key: number, die: number, moves: number, top: number, out: 
   return n;
 }
 
+/**
+ * Writes to `out` the positions the roll d1-d2 can lead to from `key` (both orders of the dice;
+ * doubles in the order of doublesInto), `mid` holding the positions after one die; returns how
+ * many (a position may come twice).
+ */
+function rollInto(key: number, d1: number, d2: number, mid: Int32Array, out: Int32Array): number {
+  if (d1 === d2) return doublesInto(key, d1, 4, 6, out, 0);
+  let n = 0;
+  let m = stepInto(key, d1, mid, 0);
+  for (let q = 0; q < m; q++) n = stepInto(mid[q]!, d2, out, n);
+  m = stepInto(key, d2, mid, 0);
+  for (let q = 0; q < m; q++) n = stepInto(mid[q]!, d1, out, n);
+  return n;
+}
+
 /** The positions (counts c[1..6]) a roll can lead to from `c`, each once: for tests against the engine. */
 export function bearoffPlays(c: ArrayLike<number>, d1: number, d2: number): number[][] {
-  const key = keyOf(c);
   const out = new Int32Array(256);
-  let n = 0;
-  if (d1 === d2) n = doublesInto(key, d1, 4, 6, out, 0);
-  else {
-    const mid = new Int32Array(8);
-    for (const [x, y] of [[d1, d2], [d2, d1]] as const) {
-      const m = stepInto(key, x, mid, 0);
-      for (let q = 0; q < m; q++) n = stepInto(mid[q]!, y, out, n);
-    }
-  }
+  const n = rollInto(keyOf(c), d1, d2, new Int32Array(8), out);
   const keys = [...new Set(out.subarray(0, n))];
   return keys.map((k) => [1, 2, 3, 4, 5, 6].map((p) => countAt(k, p)));
 }
@@ -218,16 +219,7 @@ function build(): BearoffTable {
       const a = ROLL_A[roll]!;
       const b = ROLL_B[roll]!;
       const w = a === b ? 1 / 36 : 2 / 36;
-      // The positions the roll can lead to (doubles: in the order of doublesInto).
-      let n = 0;
-      if (a !== b) {
-        let m1 = stepInto(key, a, mid, 0);
-        for (let q = 0; q < m1; q++) n = stepInto(mid[q]!, b, fin, n);
-        m1 = stepInto(key, b, mid, 0);
-        for (let q = 0; q < m1; q++) n = stepInto(mid[q]!, a, fin, n);
-      } else {
-        n = doublesInto(key, a, 4, 6, fin, 0);
-      }
+      const n = rollInto(key, a, b, mid, fin);
       let best = -1;
       let bestMean = Infinity;
       let gBest = -1;
@@ -300,8 +292,10 @@ export function allHome(side: ArrayLike<number>, o: number): boolean {
  */
 export function bearoffOutcomes(variant: Variant, me: ArrayLike<number>, mo: number, opp: ArrayLike<number>, oo: number, out: Outcomes): Outcomes {
   const t = bearoffTable();
-  const a = bearoffIndex(me, mo) * MAX;
-  const b = bearoffIndex(opp, oo) * MAX;
+  const mine = bearoffIndex(me, mo);
+  const theirs = bearoffIndex(opp, oo);
+  const a = mine * MAX;
+  const b = theirs * MAX;
   // I roll first: I win when I need no more rolls than the opponent.
   let win = 0;
   let oppDone = 0; // P(opponent needs fewer than n rolls)
@@ -312,7 +306,7 @@ export function bearoffOutcomes(variant: Variant, me: ArrayLike<number>, mo: num
   // A gammon (mars): the winner finishes before the loser takes off a checker.
   let winG = 0;
   if (opp[oo] === 0) {
-    const g = bearoffIndex(opp, oo) * GMAX;
+    const g = theirs * GMAX;
     let off = 0; // P(opponent's first checker off within n - 1 rolls)
     for (let n = 1; n < MAX; n++) {
       off += n - 1 < GMAX ? t.first[g + n - 1]! : 0;
@@ -321,7 +315,7 @@ export function bearoffOutcomes(variant: Variant, me: ArrayLike<number>, mo: num
   }
   let loseG = 0;
   if (me[mo] === 0) {
-    const g = bearoffIndex(me, mo) * GMAX;
+    const g = mine * GMAX;
     let off = 0; // P(my first checker off within n rolls)
     for (let n = 1; n < MAX; n++) {
       off += n < GMAX ? t.first[g + n]! : 0;
