@@ -143,7 +143,6 @@ async function refresh(s: Services, rec: GameRecord, pressed: Pressed | null): P
   if (!pressed || !seat) return;
   const current = await s.boards.messageOf(rec, seat.chatId);
   if (current !== null && pressed.messageId !== current) return void (await s.boards.retire(seat.chatId, pressed.messageId));
-  // A game left with the bot to act (its turn was cut short) is brought on before it is redrawn.
-  const shown = await s.app.games.withBotTurn(rec);
-  void s.boards.show(shown, { seen: { messageId: pressed.messageId, caption: pressed.caption, keyboard: pressed.keyboard } });
+  // As every board is shown: a game left with the bot to act (its turn cut short) moves on first.
+  await showGame(s, rec, { seen: { messageId: pressed.messageId, caption: pressed.caption, keyboard: pressed.keyboard } });
 }
