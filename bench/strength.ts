@@ -13,7 +13,10 @@
  * --pairing name (one gnubg pairing: easy-beginner, medium-intermediate, hard-expert, expert-expert),
  * --match a_vs_b[,c_vs_d] (only these in-process pairings, e.g. hard_vs_baseline, expert_vs_medium),
  * --no-analyse, --analysis-plies N (gnubg's analysis of the games against it at N plies, default 0),
- * --noise X / --plies P (override our level's search, for tuning), --seed S.
+ * --noise X / --plies P (override our level's search, for tuning), --seed S,
+ * --ab A,B (instead of the rest: two search settings against each other in-process, in pairs of
+ * games on the same dice with seats swapped, --variant long|short (default long), --pairs N;
+ * settings as in bench/settings.ts, e.g. `--ab hard,hard/within=0.16`).
  * Prints one JSON object.
  */
 import { spawn } from 'node:child_process';
@@ -21,10 +24,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BaselinePlayer } from '../src/ai/baseline.js';
-import { createPlayer, LEVELS_IN_ORDER, type BotPlayer, type Level } from '../src/ai/player.js';
+import { createPlayer, LEVELS_IN_ORDER, Player, type BotPlayer, type Level } from '../src/ai/player.js';
 import { apply, newGame, parseRules, SeededDice, type GameState, type Variant } from '../src/engine/index.js';
 import { freePort } from '../test/setup/redis.js';
 import { startExternal } from './external.js';
+import { parseSetting } from './settings.js';
 
 const argv = process.argv.slice(2);
 const opt = (name: string, fallback: string | null = null): string | null => {
@@ -157,6 +161,18 @@ function seededFor(level: Level, i: number): () => number {
 }
 
 const result: Record<string, unknown> = {};
+const AB = opt('ab');
+if (AB !== null) {
+  const specs = AB.split(',');
+  const variant = opt('variant', 'long');
+  if (specs.length !== 2) throw new Error('--ab needs two settings, comma-separated');
+  if (variant !== 'long' && variant !== 'short') throw new Error('--variant must be long or short');
+  const [a, b] = specs.map((s) => parseSetting(s));
+  const make = (s: typeof a, i: number): BotPlayer => new Player(s!.level, undefined, seededFor(s!.level, i), s!.config);
+  result.ab = { variant, a: a!.name, b: b!.name, a_vs_b: versus(variant, make(a, 4), make(b, 5), PAIRS, SEED * 15485863) };
+  console.log(JSON.stringify(result, null, 1));
+  process.exit(0);
+}
 if ((!ONLY || ONLY === 'gnubg') && existsSync(GNUBG)) {
   const gnubg: Record<string, unknown> = {};
   const only = opt('pairing');

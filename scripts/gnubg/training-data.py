@@ -10,7 +10,9 @@
 #
 # Environment: NARDY_OUT (output file), NARDY_GAMES (games to play), NARDY_SEED (random seed),
 # NARDY_DECISIONS (optional, see above), NARDY_GROUPS ("1" keeps each decision's plays together,
-# for the trainer's loss on the differences between them).
+# for the trainer's loss on the differences between them), NARDY_PLIES (gnubg's depth, default 0;
+# above 0 with gnubg's analysis settings: bench/decisions.ts), NARDY_KEEP_WINS ("1" also writes
+# the plays that bear off the last checker).
 # One line per position: "<project position id> w wg wbg lg lbg" (the side in the id's turn is to
 # roll; probabilities cumulative, gnubg's convention). Duplicates within one run are skipped;
 # with NARDY_GROUPS every decision writes all its plays (gnubg lists each resulting position
@@ -65,6 +67,12 @@ for c in ['set threads 1', 'set player 0 human', 'set player 1 human', 'set disp
           'set evaluation chequerplay evaluation plies 0', 'set evaluation chequerplay evaluation cubeful off',
           'set evaluation chequerplay evaluation prune off', 'new game']:
     gnubg.command(c)
+PLIES = int(os.environ.get('NARDY_PLIES', '0'))
+if PLIES:
+    # gnubg's own analysis settings at that depth: pruning on, its default move filter (plays far
+    # behind the best keep their 0-ply figures, as in gnubg's analysis).
+    gnubg.command('set evaluation chequerplay evaluation plies %d' % PLIES)
+    gnubg.command('set evaluation chequerplay evaluation prune on')
 
 rng = random.Random(int(os.environ.get('NARDY_SEED', '1')))
 games = int(os.environ.get('NARDY_GAMES', '10'))
@@ -73,6 +81,8 @@ seen = set()
 NOISE = [0.0, 0.0, 0.01, 0.02, 0.04, 0.06, 0.1]
 
 GROUPS = os.environ.get('NARDY_GROUPS') == '1'
+# Plays that bear off the last checker are no training positions, but a decision's scoring needs them.
+KEEP_WINS = os.environ.get('NARDY_KEEP_WINS') == '1'
 
 def plays(turn, mover, opp, a, b, noise):
     """Writes each legal play's resulting position (new ones only, or all of them in groups);
@@ -93,7 +103,7 @@ def plays(turn, mover, opp, a, b, noise):
         score = h['equity'] + (rng.gauss(0, noise) if noise else 0.0)
         if best is None or score > best:
             best, choice = score, (m, o)
-        if m[0] == 15:
+        if m[0] == 15 and not KEEP_WINS:
             continue
         w, wg, wbg, lg, lbg = h['details']['probs']
         pos = {turn: m, other: o}

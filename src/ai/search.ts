@@ -25,6 +25,11 @@ export interface SearchConfig {
   readonly within: number;
   /** Stop looking ahead after this many milliseconds. */
   readonly budgetMs: number;
+  /**
+   * The weight of a candidate's 0-ply outcomes in its looked-ahead value (0, the default: the
+   * 1-ply average alone). Odd and even depths err in opposite directions; a blend evens them out.
+   */
+  readonly zeroWeight?: number;
   /** A second chance layer (gnubg's 2-ply) on the best 1-ply candidates: at most this many... */
   readonly deepCandidates?: number;
   /** ...within this much 1-ply equity of the best. */
@@ -115,6 +120,8 @@ export class Search {
       if (best - c.equity > cfg.within) break;
       if (k > 0 && performance.now() - started > cfg.budgetMs) break;
       const probs = this.onePly(c.me, c.opp, rules);
+      const z = cfg.zeroWeight ?? 0;
+      if (z > 0) for (let j = 0; j < probs.length; j++) probs[j] = (1 - z) * probs[j]! + z * c.probs[j]!;
       deep.push({ ...c, probs, equity: equityOf(this.variant, probs), ply: 1 });
     }
     deep.sort((a, b) => b.equity - a.equity);

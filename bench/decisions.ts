@@ -1,0 +1,205 @@
+/**
+ * Checker-play decisions scored by GNU Backgammon's 2-ply analysis: npm run -s bench:decisions [-- options]
+ *
+ * A fixed set of short-nardy decisions, each scored by gnubg once, so that any search setting can
+ * be measured on exactly the same positions in a minute or two (paired, far less noise than games):
+ *
+ * 1. Decisions: cubeless games of our `--levels` against each other (default hard; seeded players
+ *    and dice, scripts/gnubg/decisions.ts), every unforced checker-play decision.
+ * 2. gnubg's verdict on each (scripts/gnubg/training-data.py with NARDY_PLIES): every legal play's
+ *    resulting position with gnubg's outcome probabilities at `--gnubg-plies` (default 2) with its
+ *    analysis settings (pruning, its move filter: plays far behind the best keep their 0-ply
+ *    figures, exactly as gnubg's analysis charges them). `--procs` gnubg processes, in order.
+ *    Kept in `--data FILE` (default train/decisions-<levels>-<seed>-<plies>ply.txt); made again
+ *    only when missing or with --remake.
+ * 3. Each setting chooses its play in every decision; its loss is gnubg's equity of the best play
+ *    minus that of the play chosen (cubeless money equity, thousandths). Reported per setting:
+ *    the mean loss per decision (what gnubg's analysis calls the error rate per unforced move),
+ *    the share of decisions where it chose gnubg's best play, mean decision time, and against
+ *    the first setting the paired difference with its 95% interval.
+ *
+ * Settings (`--settings`, comma-separated): a level name (easy, medium, hard, expert), optionally
+ * with overrides of its search, `hard/candidates=8/within=0.25`, `expert/budgetMs=1000`
+ * (keys of SearchConfig in src/ai/search.ts). Noise is kept at 0 (the gentle levels' noise would
+ * only measure chance) unless given.
+ *
+ * Options: --games N (games played for decisions, default 120), --seed S (default 1),
+ * --levels L[,L] (default hard), --gnubg-plies N (default 2), --procs P (default 4), --data FILE,
+ * --remake, --limit N (score only the first N decisions), --settings LIST (default hard,expert),
+ * --worst K (list the K costliest decisions of the first setting). Prints one JSON object.
+ * Needs gnubg (apt-get install -y gnubg).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { ENCODINGS } from '../src/ai/encode.js';
+import { Evaluator } from '../src/ai/evaluator.js';
+import { Search } from '../src/ai/search.js';
+import { loadBundled } from '../src/ai/weights.js';
+import { defaultRules, positionId, type Dice, type Position } from '../src/engine/index.js';
+import { seededRandom } from '../src/sim/rng.js';
+import { parseSetting } from './settings.js';
+
+const argv = process.argv.slice(2);
+const opt = (name: string, fallback: string): string => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? (argv[i + 1] ?? fallback) : fallback;
+};
+const flag = (name: string): boolean => argv.includes(`--${name}`);
+const GAMES = Number(opt('games', '120'));
+const SEED = Number(opt('seed', '1'));
+const LEVELS_PLAYED = opt('levels', 'hard');
+const GNUBG_PLIES = Number(opt('gnubg-plies', '2'));
+const PROCS = Number(opt('procs', '4'));
+const LIMIT = Number(opt('limit', '0'));
+const WORST = Number(opt('worst', '5'));
+const DATA = opt('data', `train/decisions-${LEVELS_PLAYED.replace(/,/g, '-')}-${SEED}-${GNUBG_PLIES}ply.txt`);
+const SETTINGS = opt('settings', 'hard,expert').split(',').filter(Boolean);
+const GNUBG = '/usr/games/gnubg';
+for (const [k, v] of Object.entries({ GAMES, SEED, GNUBG_PLIES, PROCS, LIMIT, WORST })) {
+  if (!Number.isInteger(v) || v < 0) throw new Error(`--${k.toLowerCase().replace(/_/g, '-')} must be a whole number, not ${v}`);
+}
+if (GAMES < 1 || PROCS < 1) throw new Error('--games and --procs must be at least 1');
+
+interface Decision {
+  readonly me: number[];
+  readonly opp: number[];
+  readonly dice: Dice;
+  /** gnubg's cubeless equity for the mover of each play's resulting position, by position id. */
+  readonly plays: Map<string, number>;
+  readonly best: number;
+}
+
+async function make(): Promise<void> {
+  if (!existsSync(GNUBG)) throw new Error(`${GNUBG} is needed to score decisions (apt-get install -y gnubg)`);
+  const tmp = mkdtempSync(join(tmpdir(), 'nardy-decisions-'));
+  try {
+    const raw = join(tmp, 'decisions.txt');
+    const t0 = Date.now();
+    const r = spawnSync('npx', ['tsx', 'scripts/gnubg/decisions.ts', '--games', String(GAMES), '--seed', String(SEED), '--levels', LEVELS_PLAYED, '--out', raw], { stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('scripts/gnubg/decisions.ts failed');
+    const lines = readFileSync(raw, 'utf8').split('\n').filter(Boolean);
+    console.error(`${lines.length} decisions in ${((Date.now() - t0) / 1000).toFixed(0)} s; gnubg scores them at ${GNUBG_PLIES} ply`);
+    const per = Math.ceil(lines.length / PROCS);
+    const t1 = Date.now();
+    const parts: string[] = [];
+    await Promise.all(
+      Array.from({ length: PROCS }, async (_, i) => {
+        const inFile = join(tmp, `in${i}.txt`);
+        const outFile = join(tmp, `out${i}.txt`);
+        parts[i] = outFile;
+        writeFileSync(inFile, lines.slice(i * per, (i + 1) * per).join('\n') + '\n');
+        await new Promise<void>((resolve, reject) => {
+          const child = spawn(GNUBG, ['-t', '-q', '-r', '-p', 'scripts/gnubg/training-data.py'], {
+            env: { ...process.env, NARDY_DECISIONS: inFile, NARDY_GROUPS: '1', NARDY_KEEP_WINS: '1', NARDY_PLIES: String(GNUBG_PLIES), NARDY_OUT: outFile },
+            stdio: 'ignore',
+          });
+          child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`gnubg exited with ${code}`))));
+          child.on('error', reject);
+        });
+      }),
+    );
+    // Each decision line, then its plays and "#": one file that needs nothing else.
+    const out: string[] = [];
+    let d = 0;
+    for (let i = 0; i < PROCS; i++) {
+      const groups = readFileSync(parts[i]!, 'utf8').split('#\n');
+      const mine = lines.slice(i * per, (i + 1) * per);
+      if (groups.length - 1 !== mine.length) throw new Error(`gnubg process ${i}: ${groups.length - 1} groups for ${mine.length} decisions`);
+      for (let k = 0; k < mine.length; k++) out.push(`D ${mine[k]}\n${groups[k]}#`);
+      d += mine.length;
+    }
+    mkdirSync(dirname(DATA), { recursive: true });
+    writeFileSync(DATA, out.join('\n') + '\n');
+    console.error(`${d} decisions scored in ${((Date.now() - t1) / 1000).toFixed(0)} s → ${DATA}`);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+function load(): Decision[] {
+  const out: Decision[] = [];
+  let cur: { me: number[]; opp: number[]; dice: Dice; plays: Map<string, number> } | null = null;
+  for (const line of readFileSync(DATA, 'utf8').split('\n')) {
+    if (line.startsWith('D ')) {
+      const [, me, opp, a, b] = line.split(' ');
+      cur = { me: me!.split(',').map(Number), opp: opp!.split(',').map(Number), dice: [Number(a), Number(b)] as unknown as Dice, plays: new Map() };
+    } else if (line === '#') {
+      if (!cur) throw new Error(`${DATA}: "#" without a decision`);
+      const best = Math.max(...cur.plays.values());
+      // A decision whose plays all end the game has nothing to score.
+      if (cur.plays.size > 1) out.push({ ...cur, best });
+      cur = null;
+    } else if (line) {
+      if (!cur) throw new Error(`${DATA}: a play outside a decision`);
+      const [id, ...p] = line.split(' ');
+      const [w, wg, wbg, lg, lbg] = p.map(Number) as [number, number, number, number, number];
+      // Probabilities are for the side then to roll (the opponent): the mover's equity is minus theirs.
+      cur.plays.set(id!, -(2 * w - 1 + wg + wbg - lg - lbg));
+    }
+  }
+  return LIMIT ? out.slice(0, LIMIT) : out;
+}
+
+function idAfter(me: ArrayLike<number>, opp: ArrayLike<number>): string {
+  // The decisions are written with the mover as White (scripts/gnubg/training-data.py), Black then to roll.
+  const p = { variant: 'short', turn: 'black', white: Array.from(me), black: Array.from(opp) } as unknown as Position;
+  return positionId(p);
+}
+
+async function main(): Promise<void> {
+  const settings = SETTINGS.map((s) => parseSetting(s, true));
+  if (flag('remake') || !existsSync(DATA)) await make();
+  const decisions = load();
+  const search = new Search(new Evaluator(loadBundled('short').net, ENCODINGS.short));
+  const rules = { ...defaultRules('short'), cube: false };
+  const results = settings.map(({ name, config }) => {
+    const cfg = config.search;
+    const random = seededRandom(SEED);
+    const losses: number[] = [];
+    let best = 0;
+    let missing = 0;
+    const t0 = performance.now();
+    for (const d of decisions) {
+      const list = search.rank(d.me, d.opp, d.dice, cfg, random, rules);
+      const eq = d.plays.get(idAfter(list[0]!.me, list[0]!.opp));
+      if (eq === undefined) {
+        missing++;
+        losses.push(NaN);
+        continue;
+      }
+      const loss = d.best - eq;
+      if (loss < 1e-9) best++;
+      losses.push(loss);
+    }
+    const ms = (performance.now() - t0) / decisions.length;
+    const scored = losses.filter((x) => !Number.isNaN(x));
+    const mean = scored.reduce((a, b) => a + b, 0) / scored.length;
+    return { name, losses, summary: { decisions: scored.length, missing, loss_per_decision: +(1000 * mean).toFixed(3), gnubg_best_share: +(best / scored.length).toFixed(4), ms_per_decision: +ms.toFixed(1) } };
+  });
+  const first = results[0]!;
+  const report = results.map((r, i) => {
+    if (i === 0) return { setting: r.name, ...r.summary };
+    const diffs = r.losses.map((x, k) => x - first.losses[k]!).filter((x) => !Number.isNaN(x));
+    const m = diffs.reduce((a, b) => a + b, 0) / diffs.length;
+    const sd = Math.sqrt(diffs.reduce((a, b) => a + (b - m) ** 2, 0) / Math.max(1, diffs.length - 1));
+    const ci = (1.96 * sd) / Math.sqrt(diffs.length);
+    return { setting: r.name, ...r.summary, vs_first: { diff: +(1000 * m).toFixed(3), ci95: +(1000 * ci).toFixed(3), differing: diffs.filter((x) => Math.abs(x) > 1e-9).length } };
+  });
+  const worst = first.losses
+    .map((loss, k) => ({ loss, k }))
+    .filter((x) => !Number.isNaN(x.loss))
+    .sort((a, b) => b.loss - a.loss)
+    .slice(0, WORST)
+    .map(({ loss, k }) => {
+      const d = decisions[k]!;
+      return { loss: +(1000 * loss).toFixed(1), me: d.me.join(','), opp: d.opp.join(','), dice: d.dice };
+    });
+  console.log(JSON.stringify({ data: DATA, gnubg_plies: GNUBG_PLIES, decisions: decisions.length, settings: report, worst_of_first: worst }, null, 1));
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
