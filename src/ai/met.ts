@@ -60,3 +60,26 @@ export function matchWinChance(m: MatchScore, delta: number): number {
   // next game the Crawford game, which is what the table's one-away rows are.
   return tableChance(a, b, m.postCrawford || m.crawford);
 }
+
+/**
+ * The value of outcome probabilities (the networks' cumulative ones, `me` the side they are for)
+ * at a match score with the cube at `cube`, cubeless: the match winning chance of each result,
+ * rescaled so that a single win is +1 and a single loss -1, like money equity. In money play a
+ * gammon is worth two single wins; at a match score it is worth what it does to the match (at
+ * double match point nothing more than a win, for a side one away after a double nothing more).
+ * Linear in the probabilities, so it ranks plays as the match winning chance does.
+ */
+export function matchEquity(variant: 'long' | 'short', m: MatchScore, cube: number): (p: ArrayLike<number>) => number {
+  const win = (k: number): number => matchWinChance(m, k * cube);
+  const S1 = win(1);
+  const L1 = win(-1);
+  const half = (S1 - L1) / 2;
+  // A game that cannot change the match (it never happens in play): money weights keep the ranking sane.
+  if (!(half > 1e-9)) return variant === 'long' ? (p) => 2 * p[0]! - 1 + p[1]! - p[2]! : (p) => 2 * p[0]! - 1 + p[1]! - p[3]! + p[2]! - p[4]!;
+  const g = (win(2) - S1) / half;
+  const lg = (win(-2) - L1) / half;
+  if (variant === 'long') return (p) => 2 * p[0]! - 1 + g * p[1]! + lg * p[2]!;
+  const bg = (win(3) - win(2)) / half;
+  const lbg = (win(-3) - win(-2)) / half;
+  return (p) => 2 * p[0]! - 1 + g * p[1]! + bg * p[2]! + lg * p[3]! + lbg * p[4]!;
+}

@@ -14,7 +14,7 @@ import { seededRandom } from '../sim/rng.js';
 import { cubeEfficiency, cubeValues, shouldAcceptResignation, shouldDouble, shouldTake, type CubeLeaf, type CubeOwner, type CubeSituation, type CubeValues } from './cube.js';
 import { ENCODINGS } from './encode.js';
 import { Evaluator } from './evaluator.js';
-import type { MatchScore } from './met.js';
+import { matchEquity, type MatchScore } from './met.js';
 import { flipOutcomes } from './outcomes.js';
 import { Search, type Candidate, type SearchConfig } from './search.js';
 import { loadBundled } from './weights.js';
@@ -73,8 +73,11 @@ export function loadBrains(): Brains {
 /** What a bot decides; the interface the use cases call. */
 export interface BotPlayer {
   readonly level: string;
-  /** The play for the side to move in phase 'move' (empty when nothing can move). */
-  choosePlay(game: GameState): Step[];
+  /**
+   * The play for the side to move in phase 'move' (empty when nothing can move); with `score`
+   * (the mover's, in a match of more than one point) the plays are compared at that score.
+   */
+  choosePlay(game: GameState, score?: MatchScore): Step[];
   /** Before its roll, when doubling is allowed: double? */
   wantsToDouble(match: MatchState): boolean;
   /** Facing a double: take? */
@@ -82,7 +85,7 @@ export interface BotPlayer {
   /** Facing a resignation: accept? */
   acceptsResignation(match: MatchState): boolean;
   /** Every legal play of the roll, best first, with the mover's equity after it (levels that rank plays). */
-  rank?(position: Position, dice: Dice, rules: Rules): ReadonlyArray<{ readonly moves: Step[]; readonly equity: number }>;
+  rank?(position: Position, dice: Dice, rules: Rules, score?: MatchScore, cube?: number): ReadonlyArray<{ readonly moves: Step[]; readonly equity: number }>;
 }
 
 function sides(p: Position, side: Side): { me: readonly number[]; opp: readonly number[] } {
@@ -97,6 +100,14 @@ export function matchScoreOf(match: MatchState, side: Side): MatchScore {
     crawford: match.game.crawford,
     postCrawford: match.crawfordDone && !match.game.crawford,
   };
+}
+
+/**
+ * The score the side on roll plays its checkers at: in a match of more than one point, its
+ * match score; a single game (gammons count in full) is played for money equity.
+ */
+export function playScore(match: MatchState): MatchScore | undefined {
+  return match.length > 1 ? matchScoreOf(match, match.game.position.turn) : undefined;
 }
 
 function ownerOf(game: GameState, side: Side): CubeOwner {
@@ -120,15 +131,19 @@ export class Player implements BotPlayer {
     return this.brains.search(variant);
   }
 
-  /** Every legal play, best first, as this level ranks them (noise included). */
-  rank(position: Position, dice: Dice, rules: Rules): Candidate[] {
+  /**
+   * Every legal play, best first, as this level ranks them (noise included); with `score` (the
+   * mover's) and the cube's value, by their worth at that match score (met.ts, matchEquity).
+   */
+  rank(position: Position, dice: Dice, rules: Rules, score?: MatchScore, cube = 1): Candidate[] {
     const { me, opp } = sides(position, position.turn);
-    return this.search(position.variant).rank(me, opp, dice, this.cfg.search, this.random, rules);
+    const value = score ? matchEquity(position.variant, score, cube) : undefined;
+    return this.search(position.variant).rank(me, opp, dice, this.cfg.search, this.random, rules, value);
   }
 
-  choosePlay(game: GameState): Step[] {
+  choosePlay(game: GameState, score?: MatchScore): Step[] {
     if (game.phase !== 'move' || !game.dice) throw new Error('the bot can only play in the move phase');
-    const ranked = this.rank(game.position, game.dice, game.rules);
+    const ranked = this.rank(game.position, game.dice, game.rules, score, game.cube.value);
     return ranked.length ? ranked[0]!.moves : [];
   }
 

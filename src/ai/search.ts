@@ -41,7 +41,7 @@ export interface Candidate {
   readonly moves: Step[];
   /** The mover's outcome probabilities after the play (at the depth it was searched). */
   readonly probs: Float32Array;
-  /** The mover's cubeless equity (without noise). */
+  /** The mover's cubeless equity (without noise): money's, or the match score's (met.ts, matchEquity). */
   readonly equity: number;
   /** The depth of `probs`: 0, 1 or 2 ply. */
   readonly ply: 0 | 1 | 2;
@@ -84,9 +84,12 @@ export class Search {
 
   /**
    * Every legal play for `me` (to move, with `dice`) against `opp`, best first. An empty list
-   * means no checker can move. With noise, the order follows the noisy equities.
+   * means no checker can move. With noise, the order follows the noisy equities. The look-ahead
+   * picks the opponent's answers by money equity; only the mover's candidates are compared by `value`.
    */
-  rank(me: ArrayLike<number>, opp: ArrayLike<number>, dice: Dice, cfg: SearchConfig, random: () => number, rules: Rules = DEFAULT_RULES): Candidate[] {
+  rank(me: ArrayLike<number>, opp: ArrayLike<number>, dice: Dice, cfg: SearchConfig, random: () => number, rules: Rules = DEFAULT_RULES, value?: (p: ArrayLike<number>) => number): Candidate[] {
+    // The mover's candidates are compared by `value` (the match score's equity, met.ts), money equity without one.
+    const worth = value ?? ((p: ArrayLike<number>): number => equityOf(this.variant, p));
     const gen = this.root;
     const n = gen.generate(this.variant, me, opp, dice, rules);
     if (n === 1 && gen.pool.pathLen[gen.result[0]!] === 0) return [];
@@ -97,7 +100,7 @@ export class Search {
       const o = i * 26;
       const probs = new Float32Array(this.ev.outputs);
       this.ev.afterPlay(pool.me, o, pool.opp, o, probs);
-      const equity = equityOf(this.variant, probs);
+      const equity = worth(probs);
       const moves: Step[] = [];
       for (let s = 0; s < pool.pathLen[i]!; s += 2) moves.push([pool.path[i * 8 + s]!, pool.path[i * 8 + s + 1]!]);
       list.push({
@@ -122,7 +125,7 @@ export class Search {
       const probs = this.onePly(c.me, c.opp, rules);
       const z = cfg.zeroWeight ?? 0;
       if (z > 0) for (let j = 0; j < probs.length; j++) probs[j] = (1 - z) * probs[j]! + z * c.probs[j]!;
-      deep.push({ ...c, probs, equity: equityOf(this.variant, probs), ply: 1 });
+      deep.push({ ...c, probs, equity: worth(probs), ply: 1 });
     }
     deep.sort((a, b) => b.equity - a.equity);
     const deepCount = cfg.deepCandidates ?? 0;
@@ -134,7 +137,7 @@ export class Search {
         if (top - c.equity > (cfg.deepWithin ?? 0.1)) break;
         const probs = this.twoPly(c.me, c.opp, rules, started + cfg.budgetMs);
         if (!probs) break; // out of time: what was searched deeper stays comparable only among itself
-        deeper.push({ ...c, probs, equity: equityOf(this.variant, probs), ply: 2 });
+        deeper.push({ ...c, probs, equity: worth(probs), ply: 2 });
       }
       if (deeper.length > 1) {
         deeper.sort((a, b) => b.equity - a.equity);

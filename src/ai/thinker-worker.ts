@@ -8,7 +8,7 @@ parentPort!.on('message', (req: ThinkRequest) => {
   let reply: ThinkReply;
   try {
     const p = player(req.level);
-    const value = req.kind === 'play' ? p.choosePlay(req.game) : req.kind === 'rank' ? rankOf(p, req.game, req.count) : req.kind === 'double' ? p.wantsToDouble(req.match) : req.kind === 'take' ? p.takes(req.match) : p.acceptsResignation(req.match);
+    const value = req.kind === 'play' ? p.choosePlay(req.game, req.score) : req.kind === 'rank' ? rankOf(p, req.game, req.count, req.score) : req.kind === 'double' ? p.wantsToDouble(req.match) : req.kind === 'take' ? p.takes(req.match) : p.acceptsResignation(req.match);
     reply = { id: req.id, ok: true, value };
   } catch (e) {
     reply = { id: req.id, ok: false, error: (e as Error).message };

@@ -7,6 +7,7 @@ import type { Worker } from 'node:worker_threads';
 import type { GameState } from '../engine/game.js';
 import type { MatchState } from '../engine/match.js';
 import type { Step } from '../engine/types.js';
+import type { MatchScore } from './met.js';
 import { createPlayer, isLevel, type BotPlayer, type Level } from './player.js';
 import { startWorker } from './threads.js';
 
@@ -18,9 +19,10 @@ export interface RankedPlay {
 
 export interface Thinker {
   readonly level: string;
-  choosePlay(game: GameState): Promise<Step[]>;
+  /** With `score`, the mover's in a match (player.ts, playScore): plays compared at that score. */
+  choosePlay(game: GameState, score?: MatchScore): Promise<Step[]>;
   /** The best plays of the game's roll (at most `count`), best first. */
-  rank(game: GameState, count: number): Promise<RankedPlay[]>;
+  rank(game: GameState, count: number, score?: MatchScore): Promise<RankedPlay[]>;
   wantsToDouble(match: MatchState): Promise<boolean>;
   takes(match: MatchState): Promise<boolean>;
   acceptsResignation(match: MatchState): Promise<boolean>;
@@ -29,8 +31,8 @@ export interface Thinker {
 export function inProcess(p: BotPlayer): Thinker {
   return {
     level: p.level,
-    choosePlay: async (g) => p.choosePlay(g),
-    rank: async (g, count) => rankOf(p, g, count),
+    choosePlay: async (g, score) => p.choosePlay(g, score),
+    rank: async (g, count, score) => rankOf(p, g, count, score),
     wantsToDouble: async (m) => p.wantsToDouble(m),
     takes: async (m) => p.takes(m),
     acceptsResignation: async (m) => p.acceptsResignation(m),
@@ -38,14 +40,14 @@ export function inProcess(p: BotPlayer): Thinker {
 }
 
 /** The best plays of a game's roll as a player of this thread ranks them. */
-export function rankOf(p: BotPlayer, game: GameState, count: number): RankedPlay[] {
+export function rankOf(p: BotPlayer, game: GameState, count: number, score?: MatchScore): RankedPlay[] {
   if (!game.dice || !p.rank) return [];
-  return p.rank(game.position, game.dice, game.rules).slice(0, count).map((c) => ({ moves: c.moves, equity: c.equity }));
+  return p.rank(game.position, game.dice, game.rules, score, game.cube.value).slice(0, count).map((c) => ({ moves: c.moves, equity: c.equity }));
 }
 
 export type ThinkQuestion =
-  | { readonly level: Level; readonly kind: 'play'; readonly game: GameState }
-  | { readonly level: Level; readonly kind: 'rank'; readonly game: GameState; readonly count: number }
+  | { readonly level: Level; readonly kind: 'play'; readonly game: GameState; readonly score?: MatchScore }
+  | { readonly level: Level; readonly kind: 'rank'; readonly game: GameState; readonly count: number; readonly score?: MatchScore }
   | { readonly level: Level; readonly kind: 'double' | 'take' | 'resign'; readonly match: MatchState };
 
 export type ThinkRequest = ThinkQuestion & { readonly id: number };
@@ -106,8 +108,8 @@ export class ThinkerPool {
     if (!isLevel(level)) throw new Error(`unknown level ${String(level)}`);
     return {
       level,
-      choosePlay: (game) => this.ask({ level, kind: 'play', game }) as Promise<Step[]>,
-      rank: (game, count) => this.ask({ level, kind: 'rank', game, count }) as Promise<RankedPlay[]>,
+      choosePlay: (game, score) => this.ask({ level, kind: 'play', game, ...(score ? { score } : {}) }) as Promise<Step[]>,
+      rank: (game, count, score) => this.ask({ level, kind: 'rank', game, count, ...(score ? { score } : {}) }) as Promise<RankedPlay[]>,
       wantsToDouble: (match) => this.ask({ level, kind: 'double', match }) as Promise<boolean>,
       takes: (match) => this.ask({ level, kind: 'take', match }) as Promise<boolean>,
       acceptsResignation: (match) => this.ask({ level, kind: 'resign', match }) as Promise<boolean>,

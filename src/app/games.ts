@@ -5,7 +5,7 @@
  * press has been saved and answered.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { createPlayer } from '../ai/player.js';
+import { createPlayer, playScore } from '../ai/player.js';
 import { inProcess, type Thinker } from '../ai/thinker.js';
 import { CHAIN_LENGTH, chainCommit, chainKey, chainSeed, fairRoll, newSeed, seedHash, verifyChainRolls, verifyRolls } from '../engine/dice.js';
 import { actor, canDouble, currentTurn, type GameAction, type GameErrorCode, type ResignLevel } from '../engine/game.js';
@@ -570,7 +570,7 @@ export class Games {
         if (g.phase === 'roll') action = canDouble(g, who) && (await bot.wantsToDouble(match)) ? { type: 'double' } : { type: 'roll', dice: this.roll(rec, match) };
         else if (g.phase === 'double') action = (await bot.takes(match)) ? { type: 'take' } : { type: 'drop' };
         else if (g.phase === 'resign') action = (await bot.acceptsResignation(match)) ? { type: 'accept' } : { type: 'decline' };
-        else action = { type: 'play', moves: await bot.choosePlay(g) };
+        else action = { type: 'play', moves: await bot.choosePlay(g, playScore(match)) };
         const before = match;
         match = this.must(applyMatchAction(match, action, who));
         if (action.type === 'roll') this.notePass(before, match, events);

@@ -4,6 +4,7 @@
  * setting); the thinking goes through the same thinkers as the bot's moves (worker threads in
  * production), never on the event loop.
  */
+import { playScore } from '../ai/player.js';
 import type { RankedPlay, Thinker } from '../ai/thinker.js';
 import type { Side } from '../engine/types.js';
 import type { Games } from './games.js';
@@ -55,6 +56,6 @@ export class Hints {
 
   /** The best plays (three at most) of the roll on the board of a granted hint. */
   plays(granted: Extract<HintCheck, { kind: 'hint' }>): Promise<RankedPlay[]> {
-    return this.thinker().rank(granted.game.match.game, 3);
+    return this.thinker().rank(granted.game.match.game, 3, playScore(granted.game.match));
   }
 }

@@ -7,7 +7,7 @@ import { createServer, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 import { BaselinePlayer } from '../ai/baseline.js';
 import { formatFibsMove, parseFibsBoard, type FibsBoard } from '../ai/fibs.js';
-import { isLevel, LEVELS, LEVELS_IN_ORDER, Player, type BotPlayer } from '../ai/player.js';
+import { isLevel, LEVELS, LEVELS_IN_ORDER, matchScoreOf, Player, type BotPlayer } from '../ai/player.js';
 import { newGame, type GameState } from '../engine/game.js';
 import { legalPlays } from '../engine/plays.js';
 import { parsePosition, PositionError, positionToJSON } from '../engine/position.js';
@@ -125,7 +125,11 @@ export function answerGnubg(player: BotPlayer, line: string): string {
     return board.mayDouble && player.wantsToDouble(match) ? 'double' : 'roll';
   }
   const rules = parseRules({ cube: false });
-  return formatFibsMove(player.choosePlay(moving(board.position, board.dice, rules)));
+  const game = moving(board.position, board.dice, rules);
+  if (board.matchLength <= 0) return formatFibsMove(player.choosePlay(game)); // a money session
+  // In a match the plays are compared at the score, with the cube where it is.
+  const match = cubeMatch(board);
+  return formatFibsMove(player.choosePlay({ ...game, cube: match.game.cube, crawford: board.crawford }, matchScoreOf(match, 'white')));
 }
 
 export async function gnubgExternalCommand(args: string[]): Promise<number> {
