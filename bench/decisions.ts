@@ -23,7 +23,7 @@
  * (keys of SearchConfig in src/ai/search.ts). Noise is kept at 0 (the gentle levels' noise would
  * only measure chance) unless given.
  *
- * Options: --games N (games played for decisions, default 120), --seed S (default 1),
+ * Options: --games N (games played for decisions, default 200), --seed S (default 1),
  * --levels L[,L] (default hard), --gnubg-plies N (default 2), --procs P (default 4), --data FILE,
  * --remake, --limit N (score only the first N decisions), --settings LIST (default hard,expert),
  * --worst K (list the K costliest decisions of the first setting). Prints one JSON object.
@@ -47,7 +47,7 @@ const opt = (name: string, fallback: string): string => {
   return i >= 0 ? (argv[i + 1] ?? fallback) : fallback;
 };
 const flag = (name: string): boolean => argv.includes(`--${name}`);
-const GAMES = Number(opt('games', '120'));
+const GAMES = Number(opt('games', '200'));
 const SEED = Number(opt('seed', '1'));
 const LEVELS_PLAYED = opt('levels', 'hard');
 const GNUBG_PLIES = Number(opt('gnubg-plies', '2'));
