@@ -104,6 +104,36 @@ describe('games between two people', () => {
 });
 
 describe('games against the bot', () => {
+  it("the bot's plays are asked for at the match score in a match, for money in a single game", async () => {
+    const asked: Array<{ length: number; score: unknown }> = [];
+    const store = new MemoryStore(ttl);
+    const g = new Games({
+      store,
+      settings: async () => DEFAULT_SETTINGS,
+      player: (level) => {
+        const t = inProcess(createPlayer(level, seededRandom(5)));
+        return { ...t, choosePlay: async (game, score) => { asked.push({ length: current, score }); return t.choosePlay(game, score); } };
+      },
+    });
+    let current = 3;
+    let rec = await started(g, { chatId: 1, kind: 'bot', lang: 'en', white: alice, black: { kind: 'bot', level: 'medium' }, variant: 'short', length: 3 });
+    rec = await playOut(g, rec, true);
+    expect(rec.finished).toBe(true);
+    const inMatch = asked.filter((a) => a.length === 3);
+    expect(inMatch.length).toBeGreaterThan(5);
+    for (const a of inMatch) {
+      const s = a.score as { awayMe: number; awayOpp: number };
+      expect(s.awayMe).toBeGreaterThanOrEqual(1);
+      expect(s.awayMe).toBeLessThanOrEqual(3);
+      expect(s.awayOpp).toBeGreaterThanOrEqual(1);
+    }
+    current = 1;
+    await playOut(g, await started(g, { chatId: 2, kind: 'bot', lang: 'en', white: bob, black: { kind: 'bot', level: 'medium' }, variant: 'short', length: 1 }), true);
+    const single = asked.filter((a) => a.length === 1);
+    expect(single.length).toBeGreaterThan(5);
+    expect(single.every((a) => a.score === undefined)).toBe(true);
+  });
+
   it('a press is saved without waiting for the bot: its turn is its own call afterwards', async () => {
     const g = games();
     let rec = await started(g, { chatId: 1, kind: 'bot', lang: 'en', white: alice, black: { kind: 'bot', level: 'easy' }, variant: 'short', length: 1 });
