@@ -35,9 +35,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ENCODINGS } from '../src/ai/encode.js';
 import { Evaluator } from '../src/ai/evaluator.js';
+import { equityOf } from '../src/ai/outcomes.js';
 import { Search } from '../src/ai/search.js';
 import { loadBundled } from '../src/ai/weights.js';
-import { defaultRules, positionId, type Dice, type Position } from '../src/engine/index.js';
+import { defaultRules, parsePosition, positionId, type Dice } from '../src/engine/index.js';
 import { seededRandom } from '../src/sim/rng.js';
 import { parseSetting } from './settings.js';
 
@@ -134,9 +135,8 @@ function load(): Decision[] {
     } else if (line) {
       if (!cur) throw new Error(`${DATA}: a play outside a decision`);
       const [id, ...p] = line.split(' ');
-      const [w, wg, wbg, lg, lbg] = p.map(Number) as [number, number, number, number, number];
       // Probabilities are for the side then to roll (the opponent): the mover's equity is minus theirs.
-      cur.plays.set(id!, -(2 * w - 1 + wg + wbg - lg - lbg));
+      cur.plays.set(id!, -equityOf('short', p.map(Number)));
     }
   }
   return LIMIT ? out.slice(0, LIMIT) : out;
@@ -144,8 +144,7 @@ function load(): Decision[] {
 
 function idAfter(me: ArrayLike<number>, opp: ArrayLike<number>): string {
   // The decisions are written with the mover as White (scripts/gnubg/training-data.py), Black then to roll.
-  const p = { variant: 'short', turn: 'black', white: Array.from(me), black: Array.from(opp) } as unknown as Position;
-  return positionId(p);
+  return positionId(parsePosition({ variant: 'short', turn: 'black', white: Array.from(me), black: Array.from(opp) }));
 }
 
 async function main(): Promise<void> {

@@ -28,7 +28,7 @@ import { createPlayer, LEVELS_IN_ORDER, Player, type BotPlayer, type Level } fro
 import { apply, newGame, parseRules, SeededDice, type GameState, type Variant } from '../src/engine/index.js';
 import { freePort } from '../test/setup/redis.js';
 import { startExternal } from './external.js';
-import { parseSetting } from './settings.js';
+import { parseSetting, type Setting } from './settings.js';
 
 const argv = process.argv.slice(2);
 const opt = (name: string, fallback: string | null = null): string | null => {
@@ -167,9 +167,9 @@ if (AB !== null) {
   const variant = opt('variant', 'long');
   if (specs.length !== 2) throw new Error('--ab needs two settings, comma-separated');
   if (variant !== 'long' && variant !== 'short') throw new Error('--variant must be long or short');
-  const [a, b] = specs.map((s) => parseSetting(s));
-  const make = (s: typeof a, i: number): BotPlayer => new Player(s!.level, undefined, seededFor(s!.level, i), s!.config);
-  result.ab = { variant, a: a!.name, b: b!.name, a_vs_b: versus(variant, make(a, 4), make(b, 5), PAIRS, SEED * 15485863) };
+  const [a, b] = specs.map((s) => parseSetting(s)) as [Setting, Setting];
+  const make = (s: Setting, i: number): BotPlayer => new Player(s.level, undefined, seededFor(s.level, i), s.config);
+  result.ab = { variant, a: a.name, b: b.name, a_vs_b: versus(variant, make(a, 4), make(b, 5), PAIRS, SEED * 15485863) };
   console.log(JSON.stringify(result, null, 1));
   process.exit(0);
 }

@@ -4,6 +4,7 @@
  * rate between good players is close enough to backgammon's gammon rate for cube decisions.
  */
 import { readFileSync } from 'node:fs';
+import { equityOf } from './outcomes.js';
 
 interface Table {
   readonly preCrawford: readonly (readonly number[])[];
@@ -75,7 +76,7 @@ export function matchEquity(variant: 'long' | 'short', m: MatchScore, cube: numb
   const L1 = win(-1);
   const half = (S1 - L1) / 2;
   // A game that cannot change the match (it never happens in play): money weights keep the ranking sane.
-  if (!(half > 1e-9)) return variant === 'long' ? (p) => 2 * p[0]! - 1 + p[1]! - p[2]! : (p) => 2 * p[0]! - 1 + p[1]! - p[3]! + p[2]! - p[4]!;
+  if (!(half > 1e-9)) return (p) => equityOf(variant, p);
   const g = (win(2) - S1) / half;
   const lg = (win(-2) - L1) / half;
   if (variant === 'long') return (p) => 2 * p[0]! - 1 + g * p[1]! + lg * p[2]!;

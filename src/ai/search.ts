@@ -118,12 +118,12 @@ export class Search {
     const started = performance.now();
     const best = list[0]!.equity;
     const deep: Candidate[] = [];
+    const z = cfg.zeroWeight ?? 0;
     for (let k = 0; k < list.length && k < cfg.candidates; k++) {
       const c = list[k]!;
       if (best - c.equity > cfg.within) break;
       if (k > 0 && performance.now() - started > cfg.budgetMs) break;
       const probs = this.onePly(c.me, c.opp, rules);
-      const z = cfg.zeroWeight ?? 0;
       if (z > 0) for (let j = 0; j < probs.length; j++) probs[j] = (1 - z) * probs[j]! + z * c.probs[j]!;
       deep.push({ ...c, probs, equity: worth(probs), ply: 1 });
     }

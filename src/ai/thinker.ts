@@ -108,8 +108,8 @@ export class ThinkerPool {
     if (!isLevel(level)) throw new Error(`unknown level ${String(level)}`);
     return {
       level,
-      choosePlay: (game, score) => this.ask({ level, kind: 'play', game, ...(score ? { score } : {}) }) as Promise<Step[]>,
-      rank: (game, count, score) => this.ask({ level, kind: 'rank', game, count, ...(score ? { score } : {}) }) as Promise<RankedPlay[]>,
+      choosePlay: (game, score) => this.ask({ level, kind: 'play', game, score }) as Promise<Step[]>,
+      rank: (game, count, score) => this.ask({ level, kind: 'rank', game, count, score }) as Promise<RankedPlay[]>,
       wantsToDouble: (match) => this.ask({ level, kind: 'double', match }) as Promise<boolean>,
       takes: (match) => this.ask({ level, kind: 'take', match }) as Promise<boolean>,
       acceptsResignation: (match) => this.ask({ level, kind: 'resign', match }) as Promise<boolean>,
