@@ -12,7 +12,8 @@
  * "No double", "double, take" and "double, pass" are compared as gnubg does.
  */
 import type { Variant } from '../engine/types.js';
-import { matchWinChance, type MatchScore } from './met.js';
+import { matchEquity, matchWinChance, type MatchScore } from './met.js';
+import { equityOf, flipOutcomes } from './outcomes.js';
 
 /** The cube's efficiency: how much of the ideal live-cube value is really won (gnubg: 0.68 in contact). */
 export const CUBE_EFFICIENCY = 0.68;
@@ -297,4 +298,41 @@ export function shouldAcceptResignation(s: CubeSituation, level: number, x?: num
   const gain = matchWinChance(s.match, level * s.cube);
   if (gain >= 1) return true;
   return gain >= cubeValues(s, x).noDouble - 1e-9;
+}
+
+/** The weight of the cubeless value in cubefulPlayValue: a tie-break only. */
+const TIE_BREAK = 1e-3;
+
+/**
+ * Cubeful checker play in a match (gnubg's cubeful 0-ply evaluation of a play): the mover's
+ * match winning chance after its play, with the opponent on roll and making its own cube
+ * decision there (double when it pays them, the cube's efficiency by the kind of position), in
+ * the money-like units of matchEquity (+1 a single win, -1 a single loss at this cube). Plays
+ * that give the opponent a strong double, or that leave the mover's own cube to use, are valued
+ * for it; where the cube cannot move (Crawford, a cube dead for both) it is matchEquity's value.
+ * `owner` is the cube's owner from the mover's side. The returned function takes the mover's
+ * outcomes after the play and the sides after it (mover first, own numberings).
+ */
+export function cubefulPlayValue(variant: Variant, m: MatchScore, cube: number, owner: CubeOwner): (p: ArrayLike<number>, me: ArrayLike<number>, opp: ArrayLike<number>) => number {
+  const theirMatch: MatchScore = { awayMe: m.awayOpp, awayOpp: m.awayMe, crawford: m.crawford, postCrawford: m.postCrawford };
+  const theirOwner = flipOwner(owner);
+  // The opponent can double: the cube centred or theirs, not the Crawford game, the cube alive for them.
+  const canDouble = theirOwner !== 'opp' && !m.crawford && theirMatch.awayMe > cube && cube < 64;
+  const S1 = matchWinChance(m, cube);
+  const L1 = matchWinChance(m, -cube);
+  const mid = (S1 + L1) / 2;
+  const half = (S1 - L1) / 2;
+  // A game that cannot change the match (it never happens in play): money equity, as matchEquity.
+  if (!(half > 1e-9)) return (p) => equityOf(variant, p);
+  const flipped: number[] = new Array<number>(variant === 'long' ? 3 : 5).fill(0);
+  const cubeless = matchEquity(variant, m, cube);
+  return (p, me, opp) => {
+    flipOutcomes(variant, p, flipped);
+    const v = cubeValues({ variant, probs: flipped, cube, owner: theirOwner, match: theirMatch, efficiency: cubeEfficiency(variant, opp, me) });
+    const theirs = canDouble ? Math.max(v.noDouble, Math.min(v.doubleTake, v.doublePass)) : v.noDouble;
+    // Plays that all leave the opponent a double and pass are worth exactly -1 each: a thousandth
+    // of their cubeless value breaks the tie (the play that keeps most chances, should the net be
+    // wrong about the pass), and is too small to change any other order.
+    return (1 - theirs - mid) / half + TIE_BREAK * cubeless(p);
+  };
 }

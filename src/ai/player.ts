@@ -6,18 +6,20 @@
  * version stays as the frozen `baseline` player for benchmarks (baseline.ts).
  */
 import { randomInt } from 'node:crypto';
-import { canDouble, type GameState } from '../engine/game.js';
+import { canDouble, type CubeState, type GameState } from '../engine/game.js';
 import type { MatchState } from '../engine/match.js';
 import type { Rules } from '../engine/rules.js';
 import { otherSide, type Dice, type Position, type Side, type Step, type Variant } from '../engine/types.js';
 import { seededRandom } from '../sim/rng.js';
-import { cubeEfficiency, cubeValues, shouldAcceptResignation, shouldDouble, shouldTake, type CubeLeaf, type CubeOwner, type CubeSituation, type CubeValues } from './cube.js';
+import { cubeEfficiency, cubefulPlayValue, cubeValues, shouldAcceptResignation, shouldDouble, shouldTake, type CubeLeaf, type CubeOwner, type CubeSituation, type CubeValues } from './cube.js';
 import { ENCODINGS } from './encode.js';
 import { Evaluator } from './evaluator.js';
 import { matchEquity, type MatchScore } from './met.js';
 import { flipOutcomes } from './outcomes.js';
-import { Search, type Candidate, type SearchConfig } from './search.js';
+import { Search, type Candidate, type PlayValue, type SearchConfig } from './search.js';
 import { loadBundled } from './weights.js';
+
+const CENTRED: CubeState = { value: 1, owner: null };
 
 export type Level = 'easy' | 'medium' | 'hard' | 'expert';
 export const LEVELS_IN_ORDER: readonly Level[] = ['easy', 'medium', 'hard', 'expert'];
@@ -33,16 +35,22 @@ export interface LevelConfig {
    * measured worse: 10.4 thousandths a decision against 1.6, bench:cube.)
    */
   readonly cubePlies: 0 | 1;
+  /**
+   * In a match with the cube in play, compare plays by their cubeful value (cube.ts,
+   * cubefulPlayValue: the opponent then on roll with its own cube decision), as gnubg does;
+   * otherwise, and always when false, by the cubeless match equity (met.ts, matchEquity).
+   */
+  readonly cubefulPlay: boolean;
 }
 
 const greedy = { plies: 0 as const, candidates: 1, within: 0, budgetMs: 0 };
 
 /** The levels. The noise values were tuned against gnubg's levels (README, bench:strength). */
 export const LEVELS: Readonly<Record<Level, LevelConfig>> = {
-  easy: { search: { ...greedy, noise: 0.14 }, doubles: false, cubePlies: 0 },
-  medium: { search: { ...greedy, noise: 0.09 }, doubles: true, cubePlies: 0 },
-  hard: { search: { noise: 0, plies: 1, candidates: 5, within: 0.08, zeroWeight: 0.35, budgetMs: 220 }, doubles: true, cubePlies: 1 },
-  expert: { search: { noise: 0, plies: 1, candidates: 5, within: 0.08, zeroWeight: 0.35, budgetMs: 260, deepCandidates: 3, deepWithin: 0.12 }, doubles: true, cubePlies: 1 },
+  easy: { search: { ...greedy, noise: 0.14 }, doubles: false, cubePlies: 0, cubefulPlay: false },
+  medium: { search: { ...greedy, noise: 0.09 }, doubles: true, cubePlies: 0, cubefulPlay: true },
+  hard: { search: { noise: 0, plies: 1, candidates: 5, within: 0.08, zeroWeight: 0.35, budgetMs: 220 }, doubles: true, cubePlies: 1, cubefulPlay: true },
+  expert: { search: { noise: 0, plies: 1, candidates: 5, within: 0.08, zeroWeight: 0.35, budgetMs: 260, deepCandidates: 3, deepWithin: 0.12 }, doubles: true, cubePlies: 1, cubefulPlay: true },
 };
 
 export function isLevel(x: unknown): x is Level {
@@ -85,7 +93,7 @@ export interface BotPlayer {
   /** Facing a resignation: accept? */
   acceptsResignation(match: MatchState): boolean;
   /** Every legal play of the roll, best first, with the mover's equity after it (levels that rank plays). */
-  rank?(position: Position, dice: Dice, rules: Rules, score?: MatchScore, cube?: number): ReadonlyArray<{ readonly moves: Step[]; readonly equity: number }>;
+  rank?(position: Position, dice: Dice, rules: Rules, score?: MatchScore, cube?: CubeState): ReadonlyArray<{ readonly moves: Step[]; readonly equity: number }>;
 }
 
 function sides(p: Position, side: Side): { me: readonly number[]; opp: readonly number[] } {
@@ -133,17 +141,24 @@ export class Player implements BotPlayer {
 
   /**
    * Every legal play, best first, as this level ranks them (noise included); with `score` (the
-   * mover's) and the cube's value, by their worth at that match score (met.ts, matchEquity).
+   * mover's) and the cube, by their worth at that match score: cubeful where the rules have a
+   * cube (cube.ts, cubefulPlayValue), else cubeless (met.ts, matchEquity).
    */
-  rank(position: Position, dice: Dice, rules: Rules, score?: MatchScore, cube = 1): Candidate[] {
+  rank(position: Position, dice: Dice, rules: Rules, score?: MatchScore, cube: CubeState = CENTRED): Candidate[] {
     const { me, opp } = sides(position, position.turn);
-    const value = score ? matchEquity(position.variant, score, cube) : undefined;
-    return this.search(position.variant).rank(me, opp, dice, this.cfg.search, this.random, rules, value);
+    return this.search(position.variant).rank(me, opp, dice, this.cfg.search, this.random, rules, score && this.playValue(position, rules, score, cube));
+  }
+
+  /** How plays are compared at a match score (see rank). */
+  private playValue(position: Position, rules: Rules, score: MatchScore, cube: CubeState): PlayValue {
+    if (!rules.cube || !this.cfg.cubefulPlay) return matchEquity(position.variant, score, cube.value);
+    const owner: CubeOwner = cube.owner === null ? null : cube.owner === position.turn ? 'me' : 'opp';
+    return cubefulPlayValue(position.variant, score, cube.value, owner);
   }
 
   choosePlay(game: GameState, score?: MatchScore): Step[] {
     if (game.phase !== 'move' || !game.dice) throw new Error('the bot can only play in the move phase');
-    const ranked = this.rank(game.position, game.dice, game.rules, score, game.cube.value);
+    const ranked = this.rank(game.position, game.dice, game.rules, score, game.cube);
     return ranked.length ? ranked[0]!.moves : [];
   }
 

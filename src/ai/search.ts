@@ -41,7 +41,10 @@ export interface Candidate {
   readonly moves: Step[];
   /** The mover's outcome probabilities after the play (at the depth it was searched). */
   readonly probs: Float32Array;
-  /** The mover's cubeless equity (without noise): money's, or the match score's (met.ts, matchEquity). */
+  /**
+   * The mover's equity (without noise): cubeless money equity, or the play's value at the match
+   * score (met.ts, matchEquity; cubeful with the cube in play: cube.ts, cubefulPlayValue).
+   */
   readonly equity: number;
   /** The depth of `probs`: 0, 1 or 2 ply. */
   readonly ply: 0 | 1 | 2;
@@ -57,6 +60,12 @@ export interface Leaf {
   readonly me: Int8Array;
   readonly opp: Int8Array;
 }
+
+/**
+ * How the mover's candidates are compared: a value of the mover's outcomes after a play, given
+ * the sides after it (the mover's first, own numberings; the opponent is then on roll).
+ */
+export type PlayValue = (p: ArrayLike<number>, me: ArrayLike<number>, opp: ArrayLike<number>) => number;
 
 // The 21 distinct rolls with their weights out of 36.
 const ROLLS: Array<{ dice: Dice; weight: number }> = [];
@@ -87,9 +96,10 @@ export class Search {
    * means no checker can move. With noise, the order follows the noisy equities. The look-ahead
    * picks the opponent's answers by money equity; only the mover's candidates are compared by `value`.
    */
-  rank(me: ArrayLike<number>, opp: ArrayLike<number>, dice: Dice, cfg: SearchConfig, random: () => number, rules: Rules = DEFAULT_RULES, value?: (p: ArrayLike<number>) => number): Candidate[] {
-    // The mover's candidates are compared by `value` (the match score's equity, met.ts), money equity without one.
-    const worth = value ?? ((p: ArrayLike<number>): number => equityOf(this.variant, p));
+  rank(me: ArrayLike<number>, opp: ArrayLike<number>, dice: Dice, cfg: SearchConfig, random: () => number, rules: Rules = DEFAULT_RULES, value?: PlayValue): Candidate[] {
+    // The mover's candidates are compared by `value` (the match score's equity, met.ts, or its
+    // cubeful value, cube.ts), money equity without one.
+    const worth: PlayValue = value ?? ((p) => equityOf(this.variant, p));
     const gen = this.root;
     const n = gen.generate(this.variant, me, opp, dice, rules);
     if (n === 1 && gen.pool.pathLen[gen.result[0]!] === 0) return [];
@@ -100,7 +110,9 @@ export class Search {
       const o = i * 26;
       const probs = new Float32Array(this.ev.outputs);
       this.ev.afterPlay(pool.me, o, pool.opp, o, probs);
-      const equity = worth(probs);
+      const after = pool.me.slice(o, o + 26);
+      const oppAfter = pool.opp.slice(o, o + 26);
+      const equity = worth(probs, after, oppAfter);
       const moves: Step[] = [];
       for (let s = 0; s < pool.pathLen[i]!; s += 2) moves.push([pool.path[i * 8 + s]!, pool.path[i * 8 + s + 1]!]);
       list.push({
@@ -108,8 +120,8 @@ export class Search {
         probs,
         equity,
         ply: 0,
-        me: pool.me.slice(o, o + 26),
-        opp: pool.opp.slice(o, o + 26),
+        me: after,
+        opp: oppAfter,
         key: cfg.noise > 0 ? equity + cfg.noise * gaussian(random) : equity,
       });
     }
@@ -125,7 +137,7 @@ export class Search {
       if (k > 0 && performance.now() - started > cfg.budgetMs) break;
       const probs = this.onePly(c.me, c.opp, rules);
       if (z > 0) for (let j = 0; j < probs.length; j++) probs[j] = (1 - z) * probs[j]! + z * c.probs[j]!;
-      deep.push({ ...c, probs, equity: worth(probs), ply: 1 });
+      deep.push({ ...c, probs, equity: worth(probs, c.me, c.opp), ply: 1 });
     }
     deep.sort((a, b) => b.equity - a.equity);
     const deepCount = cfg.deepCandidates ?? 0;
@@ -137,7 +149,7 @@ export class Search {
         if (top - c.equity > (cfg.deepWithin ?? 0.1)) break;
         const probs = this.twoPly(c.me, c.opp, rules, started + cfg.budgetMs);
         if (!probs) break; // out of time: what was searched deeper stays comparable only among itself
-        deeper.push({ ...c, probs, equity: worth(probs), ply: 2 });
+        deeper.push({ ...c, probs, equity: worth(probs, c.me, c.opp), ply: 2 });
       }
       if (deeper.length > 1) {
         deeper.sort((a, b) => b.equity - a.equity);

@@ -42,7 +42,7 @@ export function inProcess(p: BotPlayer): Thinker {
 /** The best plays of a game's roll as a player of this thread ranks them. */
 export function rankOf(p: BotPlayer, game: GameState, count: number, score?: MatchScore): RankedPlay[] {
   if (!game.dice || !p.rank) return [];
-  return p.rank(game.position, game.dice, game.rules, score, game.cube.value).slice(0, count).map((c) => ({ moves: c.moves, equity: c.equity }));
+  return p.rank(game.position, game.dice, game.rules, score, game.cube).slice(0, count).map((c) => ({ moves: c.moves, equity: c.equity }));
 }
 
 export type ThinkQuestion =

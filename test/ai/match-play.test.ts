@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { cubeEfficiency, cubefulPlayValue, cubeValues } from '../../src/ai/cube.js';
 import { matchEquity, matchWinChance, type MatchScore } from '../../src/ai/met.js';
-import { equityOf } from '../../src/ai/outcomes.js';
+import { equityOf, flipOutcomes } from '../../src/ai/outcomes.js';
 import { createPlayer, playScore } from '../../src/ai/player.js';
 import { newMatch, parseRules, type Dice } from '../../src/engine/index.js';
 import { short } from '../helpers/board.js';
@@ -64,5 +65,72 @@ describe('checker play at the match score: outcomes valued by the match equity t
     expect(playScore(newMatch('short', 1))).toBeUndefined();
     const m = newMatch('short', 5);
     expect(playScore({ ...m, score: { white: 3, black: 1 } })).toEqual({ awayMe: m.game.position.turn === 'white' ? 2 : 4, awayOpp: m.game.position.turn === 'white' ? 4 : 2, crawford: false, postCrawford: false });
+  });
+});
+
+describe('cubeful checker play in a match: the opponent on roll after the play, with its own cube decision', () => {
+  // Sides after the mover's play (own numberings): a contact position.
+  const me = [0, 0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0];
+  const opp = me.slice();
+  // The mover's outcomes with win chance w and a quarter of each side's results gammons.
+  const probs = (w: number): number[] => [w, 0.25 * w, 0.01, 0.25 * (1 - w), 0.01];
+
+  it('an opponent with a double and pass: the mover loses the cube, exactly -1', () => {
+    // 82% for the opponent, few gammons: double and pass, not too good to double. (A thousandth
+    // of the cubeless value breaks ties between such plays.)
+    const pass = [0.18, 0.01, 0, 0.04, 0];
+    for (const m of [at(5, 5), at(3, 4), at(2, 5)]) expect(cubefulPlayValue('short', m, 1, null)(pass, me, opp)).toBeCloseTo(-1 + 1e-3 * matchEquity('short', m, 1)(pass), 9);
+    // Two such plays: the one with more chances cubeless is preferred.
+    const worse = [0.16, 0.01, 0, 0.05, 0];
+    expect(cubefulPlayValue('short', at(5, 5), 1, null)(pass, me, opp)).toBeGreaterThan(cubefulPlayValue('short', at(5, 5), 1, null)(worse, me, opp));
+    // With many gammons the opponent is too good to double and plays on: worse than -1.
+    expect(cubefulPlayValue('short', at(5, 5), 1, null)([0.1, 0.01, 0, 0.45, 0.02], me, opp)).toBeLessThan(-1);
+    // With the cube at 2 and owned by the mover, the opponent cannot double, and the mover's cube
+    // is worth something: above the cubeless value.
+    const owned = cubefulPlayValue('short', at(5, 5), 2, 'me')(probs(0.12), me, opp);
+    expect(owned).toBeGreaterThan(matchEquity('short', at(5, 5), 2)(probs(0.12)));
+  });
+
+  it('equals the opponent\'s own cube values from its side of the board', () => {
+    const m = at(4, 6);
+    for (const w of [0.3, 0.45, 0.6]) {
+      const them = cubeValues({ variant: 'short', probs: flipOutcomes('short', probs(w), [0, 0, 0, 0, 0]), cube: 1, owner: null, match: at(6, 4), efficiency: cubeEfficiency('short', opp, me) });
+      const theirs = Math.max(them.noDouble, Math.min(them.doubleTake, them.doublePass));
+      const [win, loss] = [matchWinChance(m, 1), matchWinChance(m, -1)];
+      expect(cubefulPlayValue('short', m, 1, null)(probs(w), me, opp)).toBeCloseTo((2 * (1 - theirs) - win - loss) / (win - loss) + 1e-3 * matchEquity('short', m, 1)(probs(w)), 9);
+    }
+  });
+
+  it('owning the cube is worth more than a centred cube, which is worth more than the opponent\'s', () => {
+    for (const w of [0.35, 0.5, 0.65]) {
+      const [mine, centred, theirs] = (['me', null, 'opp'] as const).map((o) => cubefulPlayValue('short', at(5, 5), 1, o)(probs(w), me, opp));
+      expect(mine).toBeGreaterThan(centred!);
+      expect(centred).toBeGreaterThan(theirs!);
+    }
+  });
+
+  it('where the cube cannot move (the Crawford game, a cube dead for both) it is the cubeless match equity', () => {
+    for (const w of [0.2, 0.5, 0.8]) {
+      expect(cubefulPlayValue('short', at(1, 3, true), 1, null)(probs(w), me, opp)).toBeCloseTo(1.001 * matchEquity('short', at(1, 3, true), 1)(probs(w)), 9);
+      expect(cubefulPlayValue('short', at(2, 2), 2, 'me')(probs(w), me, opp)).toBeCloseTo(1.001 * matchEquity('short', at(2, 2), 2)(probs(w)), 9);
+    }
+  });
+
+  it('the player ranks cubefully in a match with the cube, cubelessly without it', () => {
+    const p = createPlayer('hard', () => 0.5);
+    const position = short('white', { 6: 4, 8: 3, 13: 3, 24: 2, 20: 1, 1: 2 }, { 6: 5, 8: 3, 13: 4, 3: 1, 4: 2 });
+    const dice = [6, 4] as unknown as Dice;
+    const m = at(3, 5);
+    const withCube = p.rank(position, dice, parseRules({ cube: true }), m, { value: 1, owner: 'black' });
+    const cubeful = cubefulPlayValue('short', m, 1, 'opp');
+    for (const c of withCube) expect(c.equity).toBeCloseTo(cubeful(c.probs, c.me, c.opp), 5);
+    const noCube = p.rank(position, dice, parseRules({ cube: false }), m, { value: 1, owner: null });
+    for (const c of noCube) expect(c.equity).toBeCloseTo(matchEquity('short', m, 1)(c.probs), 5);
+    // The cube changes the values: owned by the opponent, every play is worth less than cubeless.
+    const byMoves = new Map(noCube.map((c) => [JSON.stringify(c.moves), c]));
+    for (const c of withCube.filter((c) => c.ply === 0)) {
+      const plain = byMoves.get(JSON.stringify(c.moves));
+      if (plain?.ply === 0) expect(c.equity).toBeLessThan(plain.equity);
+    }
   });
 });
