@@ -37,9 +37,12 @@ function playerFrom(args: string[]): BotPlayer {
   const plies = flag(args, '--plies', null);
   if (noise !== null && !(Number(noise) >= 0 && Number(noise) <= 1)) throw new UsageError('--noise must be a number from 0 to 1');
   if (plies !== null && plies !== '0' && plies !== '1') throw new UsageError('--plies must be 0 or 1');
+  const cubeful = flag(args, '--cubeful-play', null);
+  if (cubeful !== null && cubeful !== 'on' && cubeful !== 'off') throw new UsageError('--cubeful-play must be on or off');
   const base = LEVELS[level];
   const search = { ...base.search, ...(noise !== null ? { noise: Number(noise) } : {}), ...(plies !== null ? { plies: Number(plies) as 0 | 1 } : {}) };
-  return new Player(level, undefined, seedText === null ? undefined : seededRandom(Number(seedText)), { ...base, search });
+  const cubefulPlay = cubeful === null ? base.cubefulPlay : cubeful === 'on';
+  return new Player(level, undefined, seedText === null ? undefined : seededRandom(Number(seedText)), { ...base, search, cubefulPlay });
 }
 
 /** A game state in the move phase, for a player to choose in. */
@@ -127,9 +130,12 @@ export function answerGnubg(player: BotPlayer, line: string): string {
   const rules = parseRules({ cube: false });
   const game = moving(board.position, board.dice, rules);
   if (board.matchLength <= 0) return formatFibsMove(player.choosePlay(game)); // a money session
-  // In a match the plays are compared at the score, with the cube where it is.
+  // In a match the plays are compared at the score, with the cube where it is. The cube is in
+  // play when either side may double or it has been turned (gnubg's "set cube use off" leaves
+  // both flags off; so does the Crawford game, where the cube is not used anyway).
   const match = cubeMatch(board);
-  return formatFibsMove(player.choosePlay({ ...game, cube: match.game.cube, crawford: board.crawford }, matchScoreOf(match, 'white')));
+  const cubeInPlay = board.mayDouble || board.oppMayDouble || board.cube > 1;
+  return formatFibsMove(player.choosePlay({ ...game, rules: parseRules({ cube: cubeInPlay }), cube: match.game.cube, crawford: board.crawford }, matchScoreOf(match, 'white')));
 }
 
 export async function gnubgExternalCommand(args: string[]): Promise<number> {

@@ -2,7 +2,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { legalPlays, parsePosition, startPosition, positionToJSON } from '../../src/engine/index.js';
+import { legalPlays, parsePosition, startPosition, positionToJSON, type GameState, type Step } from '../../src/engine/index.js';
+import type { MatchScore } from '../../src/ai/met.js';
 import { freePort } from '../setup/redis.js';
 import { createPlayer } from '../../src/ai/player.js';
 import { seededRandom } from '../../src/sim/rng.js';
@@ -96,10 +97,11 @@ describe('nardy gnubg-external', () => {
 
 describe("gnubg's cube questions to the external player", () => {
   /** A board line as gnubg sends it (colour 1, direction -1: cell i is the player's point i; the opponent's checkers negative). */
-  const line = (cells: number[], o: { length?: number; score?: [number, number]; doubled?: boolean; off?: [number, number]; mayDouble?: [number, number] } = {}): string => {
+  const line = (cells: number[], o: { length?: number; score?: [number, number]; doubled?: boolean; off?: [number, number]; mayDouble?: [number, number]; dice?: [number, number]; cube?: number } = {}): string => {
     const [pOff, oOff] = o.off ?? [0, 0];
     const [may, oppMay] = o.mayDouble ?? [1, 1];
-    return `board:gnubg:root:${o.length ?? 5}:${o.score?.[0] ?? 0}:${o.score?.[1] ?? 0}:${cells.join(':')}:1:0:0:0:0:1:${may}:${oppMay}:${o.doubled ? 1 : 0}:1:-1:0:25:${pOff}:${oOff}:0:0:0:0:0:1`;
+    const [d1, d2] = o.dice ?? [0, 0];
+    return `board:gnubg:root:${o.length ?? 5}:${o.score?.[0] ?? 0}:${o.score?.[1] ?? 0}:${cells.join(':')}:1:${d1}:${d2}:0:0:${o.cube ?? 1}:${may}:${oppMay}:${o.doubled ? 1 : 0}:1:-1:0:25:${pOff}:${oOff}:0:0:0:0:0:1`;
   };
   const cells = (mine: Record<number, number>, theirs: Record<number, number>): number[] => {
     const c = new Array<number>(26).fill(0);
@@ -119,6 +121,29 @@ describe("gnubg's cube questions to the external player", () => {
     expect(answerGnubg(player, line(race))).toBe('double');
     // The same when the cube is the opponent's: the player may not double, so it rolls.
     expect(answerGnubg(player, line(race, { mayDouble: [0, 1] }))).toBe('roll');
+  });
+
+  it('a move in a match: played at the score with the cube where it is, cubeless when gnubg plays without the cube', async () => {
+    const { answerGnubg } = await import('../../src/cli/bot-commands.js');
+    const seen: Array<{ cube: boolean; value: number; owner: string | null; score: unknown }> = [];
+    const recorder = {
+      level: 'hard',
+      choosePlay: (g: GameState, score?: MatchScore): Step[] => {
+        seen.push({ cube: g.rules.cube, value: g.cube.value, owner: g.cube.owner, score });
+        return player.choosePlay(g, score);
+      },
+      wantsToDouble: () => false,
+      takes: () => true,
+      acceptsResignation: () => false,
+    };
+    // The cube at 2, the player's: it may double, the opponent may not.
+    expect(answerGnubg(recorder, line(start, { dice: [6, 5], cube: 2, mayDouble: [1, 0], score: [1, 2] }))).toBe('24/18 18/13');
+    // gnubg with "set cube use off": neither side may double, the cube at 1.
+    answerGnubg(recorder, line(start, { dice: [6, 5], mayDouble: [0, 0], score: [1, 2] }));
+    expect(seen).toEqual([
+      { cube: true, value: 2, owner: 'white', score: { awayMe: 4, awayOpp: 3, crawford: false, postCrawford: false } },
+      { cube: false, value: 1, owner: null, score: { awayMe: 4, awayOpp: 3, crawford: false, postCrawford: false } },
+    ]);
   });
 
   it('doubled: takes at the start, drops a lost race', async () => {
