@@ -36,9 +36,11 @@ import { dirname, join } from 'node:path';
 import { ENCODINGS } from '../src/ai/encode.js';
 import { Evaluator } from '../src/ai/evaluator.js';
 import { equityOf } from '../src/ai/outcomes.js';
+import type { MatchScore } from '../src/ai/met.js';
+import { Brains, Player } from '../src/ai/player.js';
 import { Search } from '../src/ai/search.js';
 import { loadBundled } from '../src/ai/weights.js';
-import { defaultRules, parsePosition, positionId, type Dice } from '../src/engine/index.js';
+import { defaultRules, parsePosition, positionId, type CubeState, type Dice } from '../src/engine/index.js';
 import { seededRandom } from '../src/sim/rng.js';
 import { parseSetting } from './settings.js';
 
@@ -55,10 +57,11 @@ const GNUBG_PLIES = Number(opt('gnubg-plies', '2'));
 const PROCS = Number(opt('procs', '4'));
 const LIMIT = Number(opt('limit', '0'));
 const WORST = Number(opt('worst', '5'));
-const DATA = opt('data', `train/decisions-${LEVELS_PLAYED.replace(/,/g, '-')}-${SEED}-${GNUBG_PLIES}ply.txt`);
+const MATCH = Number(opt('match', '0'));
+const DATA = opt('data', `train/decisions-${LEVELS_PLAYED.replace(/,/g, '-')}-${SEED}-${GNUBG_PLIES}ply${MATCH ? `-match${MATCH}` : ''}.txt`);
 const SETTINGS = opt('settings', 'hard,expert').split(',').filter(Boolean);
 const GNUBG = '/usr/games/gnubg';
-for (const [k, v] of Object.entries({ GAMES, SEED, GNUBG_PLIES, PROCS, LIMIT, WORST })) {
+for (const [k, v] of Object.entries({ GAMES, SEED, GNUBG_PLIES, PROCS, LIMIT, WORST, MATCH })) {
   if (!Number.isInteger(v) || v < 0) throw new Error(`--${k.toLowerCase().replace(/_/g, '-')} must be a whole number, not ${v}`);
 }
 if (GAMES < 1 || PROCS < 1) throw new Error('--games and --procs must be at least 1');
@@ -67,9 +70,11 @@ interface Decision {
   readonly me: number[];
   readonly opp: number[];
   readonly dice: Dice;
-  /** gnubg's cubeless equity for the mover of each play's resulting position, by position id. */
+  /** gnubg's equity for the mover of each play's resulting position, by position id: cubeless money, or cubeful at the match score (EMG). */
   readonly plays: Map<string, number>;
   readonly best: number;
+  /** With --match: the mover's score, the cube and its owner (null centred). */
+  readonly match?: { readonly score: MatchScore; readonly cube: CubeState };
 }
 
 async function make(): Promise<void> {
@@ -78,7 +83,7 @@ async function make(): Promise<void> {
   try {
     const raw = join(tmp, 'decisions.txt');
     const t0 = Date.now();
-    const r = spawnSync('npx', ['tsx', 'scripts/gnubg/decisions.ts', '--games', String(GAMES), '--seed', String(SEED), '--levels', LEVELS_PLAYED, '--out', raw], { stdio: 'inherit' });
+    const r = spawnSync('npx', ['tsx', 'scripts/gnubg/decisions.ts', '--games', String(GAMES), '--seed', String(SEED), '--levels', LEVELS_PLAYED, '--out', raw, ...(MATCH ? ['--match', String(MATCH)] : [])], { stdio: 'inherit' });
     if (r.status !== 0) throw new Error('scripts/gnubg/decisions.ts failed');
     const lines = readFileSync(raw, 'utf8').split('\n').filter(Boolean);
     console.error(`${lines.length} decisions in ${((Date.now() - t0) / 1000).toFixed(0)} s; gnubg scores them at ${GNUBG_PLIES} ply`);
@@ -121,11 +126,16 @@ async function make(): Promise<void> {
 
 function load(): Decision[] {
   const out: Decision[] = [];
-  let cur: { me: number[]; opp: number[]; dice: Dice; plays: Map<string, number> } | null = null;
+  let cur: { me: number[]; opp: number[]; dice: Dice; plays: Map<string, number>; match?: Decision['match'] } | null = null;
   for (const line of readFileSync(DATA, 'utf8').split('\n')) {
     if (line.startsWith('D ')) {
-      const [, me, opp, a, b] = line.split(' ');
+      const [, me, opp, a, b, ...context] = line.split(' ');
       cur = { me: me!.split(',').map(Number), opp: opp!.split(',').map(Number), dice: [Number(a), Number(b)] as unknown as Dice, plays: new Map() };
+      if (context.length === 6) {
+        // The match context of scripts/gnubg/decisions.ts --match; the mover is White.
+        const [awayMe, awayOpp, crawford, post, cube, owner] = context.map(Number) as [number, number, number, number, number, number];
+        cur.match = { score: { awayMe, awayOpp, crawford: crawford === 1, postCrawford: post === 1 }, cube: { value: cube, owner: owner === 0 ? null : owner === 1 ? 'white' : 'black' } };
+      }
     } else if (line === '#') {
       if (!cur) throw new Error(`${DATA}: "#" without a decision`);
       const best = Math.max(...cur.plays.values());
@@ -135,8 +145,9 @@ function load(): Decision[] {
     } else if (line) {
       if (!cur) throw new Error(`${DATA}: a play outside a decision`);
       const [id, ...p] = line.split(' ');
-      // Probabilities are for the side then to roll (the opponent): the mover's equity is minus theirs.
-      cur.plays.set(id!, -equityOf('short', p.map(Number)));
+      // A match decision's plays carry the mover's cubeful equity; otherwise probabilities for the
+      // side then to roll (the opponent): the mover's equity is minus theirs.
+      cur.plays.set(id!, p.length === 1 ? Number(p[0]) : -equityOf('short', p.map(Number)));
     }
   }
   return LIMIT ? out.slice(0, LIMIT) : out;
@@ -153,15 +164,20 @@ async function main(): Promise<void> {
   const decisions = load();
   const search = new Search(new Evaluator(loadBundled('short').net, ENCODINGS.short));
   const rules = { ...defaultRules('short'), cube: false };
-  const results = settings.map(({ name, config }) => {
+  const results = settings.map(({ name, level, config }) => {
     const cfg = config.search;
     const random = seededRandom(SEED);
+    // A match decision is ranked by the player of this setting at its score and cube, as in play.
+    const player = new Player(level, new Brains(() => search), random, config);
+    const matchRules = { ...defaultRules('short'), cube: true };
     const losses: number[] = [];
     let best = 0;
     let missing = 0;
     const t0 = performance.now();
     for (const d of decisions) {
-      const list = search.rank(d.me, d.opp, d.dice, cfg, random, rules);
+      const list = d.match
+        ? player.rank(parsePosition({ variant: 'short', turn: 'white', white: d.me, black: d.opp }), d.dice, matchRules, d.match.score, d.match.cube)
+        : search.rank(d.me, d.opp, d.dice, cfg, random, rules);
       const eq = d.plays.get(idAfter(list[0]!.me, list[0]!.opp));
       if (eq === undefined) {
         missing++;

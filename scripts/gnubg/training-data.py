@@ -9,7 +9,9 @@
 # position of each listed decision instead.
 #
 # Environment: NARDY_OUT (output file), NARDY_GAMES (games to play), NARDY_SEED (random seed),
-# NARDY_DECISIONS (optional, see above), NARDY_GROUPS ("1" keeps each decision's plays together,
+# NARDY_DECISIONS (optional, see above; a decision line with its match context, from
+# decisions.ts --match, is scored cubefully at its score and cube, and each play's line is then
+# "<project position id> <the mover's cubeful equity>"), NARDY_GROUPS ("1" keeps each decision's plays together,
 # for the trainer's loss on the differences between them), NARDY_PLIES (gnubg's depth, default 0;
 # above 0 with gnubg's analysis settings: bench/decisions.ts), NARDY_KEEP_WINS ("1" also writes
 # the plays that bear off the last checker).
@@ -112,16 +114,37 @@ def plays(turn, mover, opp, a, b, noise):
             if key in seen:
                 continue
             seen.add(key)
+        if MATCH:
+            # A match decision: the mover's cubeful equity after the play (gnubg's EMG).
+            out.write('%s %.6f\n' % (key, h['equity']))
+            continue
         # Seen by the side now to roll: the mover's loss is its win.
         out.write('%s %.5f %.5f %.5f %.5f %.5f\n' % (key, 1 - w, lg, lbg, wg, wbg))
     if len(seen) > 3000000:
         seen = set()
     return choice
 
+def match_context(away_me, away_opp, crawford, cube, owner):
+    # The mover is gnubg's player 1, on roll; scores as points away (gnubg's negative scores).
+    gnubg.command('set score %d %d' % (-away_opp, -away_me))
+    if away_me == 1 or away_opp == 1:
+        gnubg.command('set crawford %s' % ('on' if crawford else 'off'))
+    gnubg.command('set turn 1')
+    gnubg.command('set cube value %d' % cube)
+    gnubg.command({0: 'set cube centre', 1: 'set cube owner 1', 2: 'set cube owner 0'}[owner])
+
+MATCH = False
 if os.environ.get('NARDY_DECISIONS'):
     for line in open(os.environ['NARDY_DECISIONS']):
         parts = line.split()
-        if len(parts) != 4:
+        if len(parts) == 10:
+            # A match decision (scripts/gnubg/decisions.ts --match): cubeful, at its score and cube.
+            if not MATCH:
+                MATCH = True
+                for c in ['set evaluation chequerplay evaluation cubeful on', 'set cube use on', 'set jacoby off', 'new match 25']:
+                    gnubg.command(c)
+            match_context(int(parts[4]), int(parts[5]), parts[6] == '1', int(parts[8]), int(parts[9]))
+        elif len(parts) != 4:
             continue
         mover = [int(x) for x in parts[0].split(',')]
         opp = [int(x) for x in parts[1].split(',')]

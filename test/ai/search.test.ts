@@ -52,6 +52,9 @@ describe('bench settings', () => {
     expect(s.level).toBe('hard');
     expect(s.config.search).toMatchObject({ candidates: 8, within: 0.25, zeroWeight: 0, noise: 0 });
     expect(s.config.cubePlies).toBe(LEVELS.hard.cubePlies);
+    expect(s.config.cubefulPlay).toBe(true);
+    expect(parseSetting('hard/cubefulPlay=0').config.cubefulPlay).toBe(false);
+    expect(parseSetting('hard/cubefulPlay=0').config.search).toEqual(LEVELS.hard.search);
   });
 
   it('refuses what is not a level or not a number', () => {
@@ -59,5 +62,6 @@ describe('bench settings', () => {
     expect(() => parseSetting('hard/depth=3')).toThrow(/bad override/);
     expect(() => parseSetting('hard/within=wide')).toThrow(/bad override/);
     expect(() => parseSetting('hard/within=')).toThrow(/bad override/);
+    expect(() => parseSetting('hard/cubefulPlay=0.5')).toThrow(/bad override/);
   });
 });
