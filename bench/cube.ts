@@ -21,11 +21,14 @@
  * 3. With --versus N: N matches to --length between our level and gnubg expert (0-ply, noise 0),
  *    both with the cube, through gnubg's external-player interface, which carries cube actions
  *    (the bot answers "double"/"roll" and "take"/"drop"; scripts/gnubg/play-external-match.py),
- *    --procs at a time: matches won, the share of points, and each side's cube error by gnubg's
- *    analysis of those matches.
+ *    --procs at a time: matches won, the share of points, each side's cube error by gnubg's
+ *    analysis of those matches (error-cost), and each side's checker play by gnubg's cubeful
+ *    0-ply analysis (thousandths lost per unforced move, EMG and MWC): a far less noisy figure
+ *    than the points, for comparing two settings of our level on the same seeds.
  *
  * Options: --level L (default hard), --matches N (default 10), --length N (default 5),
  * --gnubg-plies N (default 2), --seed S, --only ours|gnubg|versus, --versus N, --procs P,
+ * --bot-args "..." (extra arguments for the external player: "--cubeful-play off"),
  * --keep DIR. Prints one JSON object.
  * Needs /usr/games/gnubg (apt-get install gnubg).
  */
@@ -36,7 +39,7 @@ import { join } from 'node:path';
 import type { ExportedGame, GameExport } from '../src/engine/gamefile.js';
 import { shouldDouble, shouldTake, type CubeSituation } from '../src/ai/cube.js';
 import { matchWinChance } from '../src/ai/met.js';
-import { createPlayer, isLevel, type Level, type Player } from '../src/ai/player.js';
+import { createPlayer, isLevel, playScore, type Level, type Player } from '../src/ai/player.js';
 import { toMat } from '../src/app/export.js';
 import { actor, applyMatchAction, canDouble, newMatch, nextGame, parseRules, type Die, type MatchState, type Side } from '../src/engine/index.js';
 import { seededRandom } from '../src/sim/rng.js';
@@ -120,7 +123,7 @@ function playMatch(n: number): { exp: GameExport; earlyDoubles: number; decision
       note(side, d);
       out = applyMatchAction(m, d.action === 'take' ? { type: 'take' } : { type: 'drop' }, side);
     } else if (g.phase === 'move') {
-      out = applyMatchAction(m, { type: 'play', moves: bot.choosePlay(g) }, side);
+      out = applyMatchAction(m, { type: 'play', moves: bot.choosePlay(g, playScore(m)) }, side);
     }
     else throw new Error(`unexpected phase ${g.phase}`);
     if (!out.ok) throw out.error;
@@ -328,6 +331,8 @@ if (only === 'all' || only === 'gnubg') {
   result.gnubgExpert = finish(theirs);
 }
 const versus = Number(arg('--versus', only === 'versus' ? String(matches) : '0'));
+// Extra arguments for the bot's external player (tuning overrides: "--cubeful-play off").
+const botArgs = arg('--bot-args', '').split(/\s+/).filter(Boolean);
 if (versus > 0) {
   const procs = Math.max(1, Number(arg('--procs', '2')));
   const out = join(dir, 'versus.jsonl');
@@ -337,7 +342,7 @@ if (versus > 0) {
       while (next < versus) {
         const n = next++;
         const port = await freePort();
-        const ext = await startExternal(port, level, seed * 100 + n);
+        const ext = await startExternal(port, level, seed * 100 + n, botArgs);
         const script = new URL('../scripts/gnubg/play-external-match.py', import.meta.url).pathname;
         const env = { ...process.env, NARDY_PORT: String(port), NARDY_LENGTH: String(length), NARDY_SEED: String(seed * 1000 + n), NARDY_PLIES: '0', NARDY_CUBE_PLIES: String(plies), NARDY_OUT: out };
         await new Promise((r) => spawn(GNUBG, ['-t', '-q', '-r', '-p', script], { env, stdio: 'ignore' }).once('exit', r));
@@ -348,7 +353,7 @@ if (versus > 0) {
   interface Versus {
     winner: 'bot' | 'gnubg';
     score: { bot: number; gnubg: number };
-    cube: Record<'bot' | 'gnubg', { error: number; decisions: number; actions: Record<string, number> }>;
+    cube: Record<'bot' | 'gnubg', { error: number; decisions: number; actions: Record<string, number>; checker?: { emg: number; mwc: number; moves: number } }>;
   }
   const played = existsSync(out) ? readFileSync(out, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Versus) : [];
   const won = played.filter((m) => m.winner === 'bot').length;
@@ -360,6 +365,12 @@ if (versus > 0) {
     const count = (k: string): number => played.reduce((a, m) => a + (m.cube[who].actions[k] ?? 0), 0);
     return { errorPerDecision: d ? +((1000 * e) / d).toFixed(1) : 0, decisions: d, doubles: count('double'), takes: count('take'), drops: count('drop') };
   };
+  // Checker play by gnubg's cubeful 0-ply analysis of the same matches: thousandths lost per unforced move.
+  const checker = (who: 'bot' | 'gnubg'): Record<string, number> => {
+    const sum = (k: 'emg' | 'mwc' | 'moves'): number => played.reduce((a, m) => a + (m.cube[who].checker?.[k] ?? 0), 0);
+    const moves = sum('moves');
+    return { moves, emgPerMove: moves ? +((1000 * sum('emg')) / moves).toFixed(2) : 0, mwcPerMove: moves ? +((1000 * sum('mwc')) / moves).toFixed(2) : 0 };
+  };
   const se = played.length ? Math.sqrt((won / played.length) * (1 - won / played.length) / played.length) : 0;
   result.versusGnubgExpert = {
     matches: played.length,
@@ -369,6 +380,8 @@ if (versus > 0) {
     pointsSharePercent: pts.bot + pts.gnubg ? +((100 * pts.bot) / (pts.bot + pts.gnubg)).toFixed(1) : 0,
     cubeBot: side('bot'),
     cubeGnubg: side('gnubg'),
+    checkerBot: checker('bot'),
+    checkerGnubg: checker('gnubg'),
   };
 }
 result.files = keep ? readdirSync(dir).filter((f) => f.endsWith('.mat')).length : undefined;

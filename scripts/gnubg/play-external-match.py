@@ -4,7 +4,7 @@
 # gnubg's cube questions too ("double"/"roll", "take"/"drop"). Mersenne Twister dice from a
 # fixed seed. Then gnubg analyses the match (checker play at 0 ply, cube at NARDY_CUBE_PLIES) and
 # writes one JSON line to NARDY_OUT: the winner ("bot" or "gnubg"), the final score, and each
-# side's cube and checker error totals (EMG) with their counts.
+# side's cube error total (error-cost) and checker error totals (EMG and MWC) with their counts.
 #
 # Environment: NARDY_PORT, NARDY_LENGTH, NARDY_SEED, NARDY_NOISE, NARDY_PLIES (gnubg's plies,
 # 0 = expert), NARDY_CUBE_PLIES (analysis, default 2), NARDY_OUT.
@@ -55,6 +55,16 @@ for who, key in (('bot', 'O'), ('gnubg', 'X')):
         c = st.get('cube', {})
         cube['error'] += c.get('error-cost', 0.0) if isinstance(c, dict) else 0.0
         cube['decisions'] += c.get('close-cube', 0) if isinstance(c, dict) else 0
+    # Checker play: error-skill is gnubg's normalised error (EMG), error-cost the match winning
+    # chance lost (MWC), over the unforced moves.
+    moves = {'emg': 0.0, 'mwc': 0.0, 'moves': 0}
+    for game in m['games']:
+        mv = game.get('stats', {}).get(key, {}).get('moves', {})
+        if isinstance(mv, dict):
+            moves['emg'] += mv.get('error-skill', 0.0)
+            moves['mwc'] += mv.get('error-cost', 0.0)
+            moves['moves'] += mv.get('unforced-moves', 0)
+    cube['checker'] = moves
     totals[who] = cube
 actions = {'bot': {}, 'gnubg': {}}
 for game in m['games']:
