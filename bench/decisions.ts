@@ -209,7 +209,7 @@ async function main(): Promise<void> {
     .slice(0, WORST)
     .map(({ loss, k }) => {
       const d = decisions[k]!;
-      return { loss: +(1000 * loss).toFixed(1), me: d.me.join(','), opp: d.opp.join(','), dice: d.dice };
+      return { loss: +(1000 * loss).toFixed(1), me: d.me.join(','), opp: d.opp.join(','), dice: d.dice, ...(d.match ? { match: d.match } : {}) };
     });
   console.log(JSON.stringify({ data: DATA, gnubg_plies: GNUBG_PLIES, decisions: decisions.length, settings: report, worst_of_first: worst }, null, 1));
 }
