@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 import { BaselinePlayer } from '../ai/baseline.js';
 import { formatFibsMove, parseFibsBoard, type FibsBoard } from '../ai/fibs.js';
 import { isLevel, LEVELS, LEVELS_IN_ORDER, matchScoreOf, Player, type BotPlayer } from '../ai/player.js';
+import type { MatchScore } from '../ai/met.js';
 import { newGame, type GameState } from '../engine/game.js';
 import { legalPlays } from '../engine/plays.js';
 import { parsePosition, PositionError, positionToJSON } from '../engine/position.js';
@@ -45,12 +46,51 @@ function playerFrom(args: string[]): BotPlayer {
   return new Player(level, undefined, seedText === null ? undefined : seededRandom(Number(seedText)), { ...base, search, cubefulPlay });
 }
 
+/** The match fields of a `cube` or `move` line: the cube, and the match (length 0: money). */
+interface MatchContext {
+  readonly cube: { readonly value: number; readonly owner: Side | null };
+  readonly length: number;
+  readonly score: readonly [number, number];
+  readonly crawford: boolean;
+}
+
+/** `"cube": {value, owner}` and `"match": {length, score: [white, black], crawford}`, both optional. */
+function parseMatchContext(o: Record<string, unknown>): MatchContext {
+  const cube = (o.cube ?? { value: 1, owner: null }) as Record<string, unknown>;
+  if (typeof cube !== 'object' || cube === null) throw new PositionError('"cube" must be an object: {"value": 1, "owner": null}');
+  const value = cube.value;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 64 || (value & (value - 1)) !== 0) throw new PositionError('"cube.value" must be 1, 2, 4, ... 64');
+  if (cube.owner !== null && cube.owner !== undefined && cube.owner !== 'white' && cube.owner !== 'black') throw new PositionError('"cube.owner" must be null, "white" or "black"');
+  const m = (o.match ?? { length: 0, score: [0, 0], crawford: false }) as Record<string, unknown>;
+  if (typeof m !== 'object' || m === null) throw new PositionError('"match" must be an object: {"length": 5, "score": [0, 0], "crawford": false}');
+  const length = m.length;
+  if (typeof length !== 'number' || !Number.isInteger(length) || length < 0 || length > 99) throw new PositionError('"match.length" must be 0 (money) to 99');
+  const score = Array.isArray(m.score) ? m.score : [0, 0];
+  if (score.length !== 2 || !score.every((x) => Number.isInteger(x) && x >= 0 && (length === 0 || x < length))) throw new PositionError('"match.score" must be two whole numbers below the length');
+  const crawford = m.crawford === true;
+  if (crawford && !score.some((x) => x === length - 1)) throw new PositionError('"match.crawford" needs a side one point from winning');
+  return { cube: { value, owner: (cube.owner ?? null) as Side | null }, length, score: [score[0] as number, score[1] as number], crawford };
+}
+
+/**
+ * The match of a line's context, with `position` in the given phase. Money play is a long match
+ * with the score far from its end (a near-money table). A side one point away outside the
+ * Crawford game means the Crawford game has been played.
+ */
+function contextMatch(position: Position, ctx: MatchContext, rules: Rules, phase: 'roll' | 'double' | 'move'): MatchState {
+  const length = ctx.length === 0 ? 99 : ctx.length;
+  const base = newMatch(position.variant, length, rules);
+  const oneAway = ctx.length > 0 && ctx.score.some((x) => x === length - 1);
+  const game = { ...base.game, position, phase, crawford: ctx.crawford, cube: ctx.cube, firstMover: position.turn };
+  return { ...base, score: { white: ctx.score[0], black: ctx.score[1] }, crawfordDone: oneAway && !ctx.crawford, game };
+}
+
 /** A game state in the move phase, for a player to choose in. */
 function moving(position: Position, dice: Dice, rules: Rules): GameState {
   return { ...newGame(position.variant, { rules }), position, phase: 'move', dice, firstMover: 'white' };
 }
 
-function moveLine(player: BotPlayer, line: string): { out: string; ok: boolean } {
+export function moveLine(player: BotPlayer, line: string): { out: string; ok: boolean } {
   let input: unknown;
   try {
     input = JSON.parse(line);
@@ -64,8 +104,19 @@ function moveLine(player: BotPlayer, line: string): { out: string; ok: boolean }
     const position = parsePosition(o.position);
     const dice = o.dice;
     if (!Array.isArray(dice) || dice.length !== 2 || !isDie(dice[0]) || !isDie(dice[1])) throw new PositionError('"dice" must be two integers from 1 to 6');
-    const rules = parseRules(Object.hasOwn(o, 'rules') ? o.rules : undefined);
-    const moves = player.choosePlay(moving(position, dice as unknown as Dice, rules));
+    // With "match", the cube is in play unless "rules" say otherwise, and a match of more than
+    // one point is played at its score (cubeful where the cube is in play).
+    const inMatch = Object.hasOwn(o, 'match') || Object.hasOwn(o, 'cube');
+    const rules = parseRules(Object.hasOwn(o, 'rules') ? o.rules : inMatch ? { cube: true } : undefined);
+    let game = moving(position, dice as unknown as Dice, rules);
+    let score: MatchScore | undefined;
+    if (inMatch) {
+      const ctx = parseMatchContext(o);
+      const match = contextMatch(position, ctx, rules, 'move');
+      game = { ...game, cube: ctx.cube, crawford: ctx.crawford };
+      score = ctx.length > 1 ? matchScoreOf(match, position.turn) : undefined;
+    }
+    const moves = player.choosePlay(game, score);
     const after = moves.length
       ? legalPlays(position, dice as unknown as Dice, rules).find((p) => JSON.stringify(p.moves) === JSON.stringify(moves))?.position ??
         applySteps(position, dice as unknown as Dice, rules, moves)
@@ -198,25 +249,11 @@ export function cubeLine(player: Player, line: string): { out: string; ok: boole
     if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new PositionError('line must be a JSON object');
     const o = input as Record<string, unknown>;
     const position = parsePosition(o.position);
-    const cube = (o.cube ?? { value: 1, owner: null }) as Record<string, unknown>;
-    const value = cube.value;
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 64 || (value & (value - 1)) !== 0) throw new PositionError('"cube.value" must be 1, 2, 4, ... 64');
-    if (cube.owner !== null && cube.owner !== undefined && cube.owner !== 'white' && cube.owner !== 'black') throw new PositionError('"cube.owner" must be null, "white" or "black"');
-    const owner = (cube.owner ?? null) as Side | null;
-    const m = (o.match ?? { length: 0, score: [0, 0], crawford: false }) as Record<string, unknown>;
-    const length = m.length;
-    if (typeof length !== 'number' || !Number.isInteger(length) || length < 0 || length > 99) throw new PositionError('"match.length" must be 0 (money) to 99');
-    const score = Array.isArray(m.score) ? m.score : [0, 0];
-    if (score.length !== 2 || !score.every((x) => Number.isInteger(x) && x >= 0 && (length === 0 || x < length))) throw new PositionError('"match.score" must be two whole numbers below the length');
-    const crawford = m.crawford === true;
+    const ctx = parseMatchContext(o);
     const offered = o.offered;
-    if (offered !== undefined && offered !== value * 2) throw new PositionError(`"offered" must be twice the cube (${value * 2})`);
-    if (owner !== null && owner !== position.turn) throw new PositionError('only the side on roll may double: the cube must be centred or theirs');
-    // Money play is played here as a long match with the score far from its end (a near-money table).
-    const rules = parseRules({ cube: true });
-    const base = newMatch(position.variant, length === 0 ? 99 : length, rules);
-    const game = { ...base.game, position, phase: offered !== undefined ? ('double' as const) : ('roll' as const), crawford, cube: { value, owner }, firstMover: position.turn };
-    const match: MatchState = { ...base, score: { white: score[0] as number, black: score[1] as number }, crawfordDone: crawford, game };
+    if (offered !== undefined && offered !== ctx.cube.value * 2) throw new PositionError(`"offered" must be twice the cube (${ctx.cube.value * 2})`);
+    if (ctx.cube.owner !== null && ctx.cube.owner !== position.turn) throw new PositionError('only the side on roll may double: the cube must be centred or theirs');
+    const match = contextMatch(position, ctx, parseRules({ cube: true }), offered !== undefined ? 'double' : 'roll');
     const d = player.cubeDecision(match);
     const round = (x: number): number => Math.round(x * 10000) / 10000;
     const e = d.equities;

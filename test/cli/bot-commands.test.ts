@@ -95,6 +95,44 @@ describe('nardy gnubg-external', () => {
   }, 60_000);
 });
 
+describe('nardy move in a match', () => {
+  const start = positionToJSON(startPosition('short', 'white'));
+  const seen: Array<{ cube: boolean; value: number; owner: string | null; crawford: boolean; score: unknown }> = [];
+  const hard = createPlayer('hard', seededRandom(1));
+  const recorder = {
+    level: 'hard',
+    choosePlay: (g: GameState, score?: MatchScore): Step[] => {
+      seen.push({ cube: g.rules.cube, value: g.cube.value, owner: g.cube.owner, crawford: g.crawford, score });
+      return hard.choosePlay(g, score);
+    },
+    wantsToDouble: () => false,
+    takes: () => true,
+    acceptsResignation: () => false,
+  };
+
+  it('plays at the score with the cube where the line says, for money without a match', async () => {
+    const { moveLine } = await import('../../src/cli/bot-commands.js');
+    seen.length = 0;
+    const ask = (o: Record<string, unknown>): Record<string, unknown> => JSON.parse(moveLine(recorder, JSON.stringify({ position: start, dice: [6, 5], ...o })).out) as Record<string, unknown>;
+    expect(ask({ match: { length: 5, score: [4, 1], crawford: true }, cube: { value: 1, owner: null } }).moves).toEqual([[24, 18], [18, 13]]);
+    ask({ match: { length: 7, score: [2, 3], crawford: false }, cube: { value: 2, owner: 'black' } });
+    ask({ match: { length: 5, score: [4, 3] }, rules: { cube: false } });
+    ask({});
+    expect(seen).toEqual([
+      { cube: true, value: 1, owner: null, crawford: true, score: { awayMe: 1, awayOpp: 4, crawford: true, postCrawford: false } },
+      { cube: true, value: 2, owner: 'black', crawford: false, score: { awayMe: 5, awayOpp: 4, crawford: false, postCrawford: false } },
+      { cube: false, value: 1, owner: null, crawford: false, score: { awayMe: 1, awayOpp: 2, crawford: false, postCrawford: true } },
+      { cube: false, value: 1, owner: null, crawford: false, score: undefined },
+    ]);
+    // Bad match fields: an error, nothing played.
+    const before = seen.length;
+    expect(ask({ match: { length: 5, score: [5, 0] } }).error).toMatch(/score/);
+    expect(ask({ match: { length: 5, score: [1, 2], crawford: true } }).error).toMatch(/crawford/);
+    expect(ask({ cube: { value: 3, owner: null } }).error).toMatch(/cube.value/);
+    expect(seen.length).toBe(before);
+  });
+});
+
 describe("gnubg's cube questions to the external player", () => {
   /** A board line as gnubg sends it (colour 1, direction -1: cell i is the player's point i; the opponent's checkers negative). */
   const line = (cells: number[], o: { length?: number; score?: [number, number]; doubled?: boolean; off?: [number, number]; mayDouble?: [number, number]; dice?: [number, number]; cube?: number } = {}): string => {

@@ -1,5 +1,6 @@
 /** `nardy cube`: the bot's cube decisions as JSON lines. */
 import { describe, expect, it } from 'vitest';
+import { tableChance } from '../../src/ai/met.js';
 import { createPlayer, Player } from '../../src/ai/player.js';
 import { cubeLine } from '../../src/cli/bot-commands.js';
 import { positionToJSON, startPosition } from '../../src/engine/position.js';
@@ -28,11 +29,21 @@ describe('nardy cube', () => {
     expect(line({ position: raceLead, cube: { value: 1, owner: null }, match: { length: 5, score: [0, 4], crawford: true } }).action).toBe('no-double');
   });
 
+  it('a side one point away outside the Crawford game: the games after it (the post-Crawford table)', () => {
+    // White 1-away, Black 4-away, Black on roll: a pass leaves Black 3-away against 1-away after the Crawford game.
+    const blackOnRoll = positionToJSON(startPosition('short', 'black'));
+    const out = line({ position: blackOnRoll, cube: { value: 1, owner: null }, match: { length: 5, score: [4, 1], crawford: false } }) as { equities: { doublePass: number } };
+    expect(out.equities.doublePass).toBeCloseTo(tableChance(3, 1, true), 4);
+    expect(Math.abs(tableChance(3, 1, true) - tableChance(3, 1, false))).toBeGreaterThan(0.01);
+  });
+
   it('bad lines get an error each, the others are still answered', () => {
     expect(cubeLine(hard, 'not json')).toMatchObject({ ok: false });
     expect(line({ position: start, cube: { value: 3, owner: null } }).error).toMatch(/cube.value/);
     expect(line({ position: start, cube: { value: 2, owner: 'black' } }).error).toMatch(/side on roll/);
     expect(line({ position: start, match: { length: 3, score: [3, 0] } }).error).toMatch(/score/);
     expect(line({ position: start, offered: 4 }).error).toMatch(/twice the cube/);
+    expect(line({ position: start, match: { length: 5, score: [1, 2], crawford: true } }).error).toMatch(/crawford/);
+    expect(line({ position: start, cube: 2 }).error).toMatch(/"cube"/);
   });
 });
