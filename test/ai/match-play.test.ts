@@ -116,6 +116,17 @@ describe('cubeful checker play in a match: the opponent on roll after the play, 
     }
   });
 
+  it('long nardy (the tournament preset has a cube): the same order of owners, mars as gammons', () => {
+    const longMe = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 15, 0];
+    for (const w of [0.35, 0.5, 0.65]) {
+      const p = [w, 0.1 * w, 0.1 * (1 - w)];
+      const [mine, centred, theirs] = (['me', null, 'opp'] as const).map((o) => cubefulPlayValue('long', at(7, 7), 1, o)(p, longMe, longMe));
+      expect(mine).toBeGreaterThan(centred!);
+      expect(centred).toBeGreaterThan(theirs!);
+    }
+    expect(cubefulPlayValue('long', at(7, 7), 1, null)([0.15, 0.01, 0.03], longMe, longMe)).toBeCloseTo(-1 + 1e-3 * matchEquity('long', at(7, 7), 1)([0.15, 0.01, 0.03]), 9);
+  });
+
   it('the player ranks cubefully in a match with the cube, cubelessly without it', () => {
     const p = createPlayer('hard', () => 0.5);
     const position = short('white', { 6: 4, 8: 3, 13: 3, 24: 2, 20: 1, 1: 2 }, { 6: 5, 8: 3, 13: 4, 3: 1, 4: 2 });
