@@ -22,7 +22,7 @@
  *    both with the cube, through gnubg's external-player interface, which carries cube actions
  *    (the bot answers "double"/"roll" and "take"/"drop"; scripts/gnubg/play-external-match.py),
  *    --procs at a time: matches won, the share of points, each side's cube error by gnubg's
- *    analysis of those matches (error-cost), and each side's checker play by gnubg's cubeful
+ *    analysis of those matches (error-cost: thousandths of match winning chance, not EMG), and each side's checker play by gnubg's cubeful
  *    0-ply analysis (thousandths lost per unforced move, EMG and MWC): a far less noisy figure
  *    than the points, for comparing two settings of our level on the same seeds.
  *
