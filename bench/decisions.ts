@@ -26,7 +26,10 @@
  * Options: --games N (games played for decisions, default 200), --seed S (default 1),
  * --levels L[,L] (default hard), --gnubg-plies N (default 2), --procs P (default 4), --data FILE,
  * --remake, --limit N (score only the first N decisions), --settings LIST (default hard,expert),
- * --worst K (list the K costliest decisions of the first setting). Prints one JSON object.
+ * --worst K (list the K costliest decisions of the first setting), --match L (decisions from
+ * hard's matches to L with the cube, each scored cubefully at its score and cube; gnubg expert's
+ * own 0-ply choice is scored beside the settings, and every row is broken down by the kind of
+ * score: the Crawford game, post-Crawford, double match point, ...). Prints one JSON object.
  * Needs gnubg (apt-get install -y gnubg).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -75,6 +78,18 @@ interface Decision {
   readonly best: number;
   /** With --match: the mover's score, the cube and its owner (null centred). */
   readonly match?: { readonly score: MatchScore; readonly cube: CubeState };
+  /** With --match: the id after gnubg expert's own play (0-ply, cubeful), the yardstick. */
+  readonly reference?: string;
+}
+
+/** The kind of score a match decision is at, for the per-context figures. */
+function contextOf(d: Decision): string {
+  const s = d.match!.score;
+  if (s.crawford) return s.awayMe === 1 ? 'Crawford game, leader' : 'Crawford game, trailer';
+  if (s.awayMe === 1 && s.awayOpp === 1) return 'double match point';
+  if (s.postCrawford) return s.awayMe === 1 ? 'post-Crawford, leader' : 'post-Crawford, trailer';
+  if (s.awayMe === 2 && s.awayOpp === 2) return '2-away 2-away';
+  return 'other scores';
 }
 
 async function make(): Promise<void> {
@@ -83,7 +98,7 @@ async function make(): Promise<void> {
   try {
     const raw = join(tmp, 'decisions.txt');
     const t0 = Date.now();
-    const r = spawnSync('npx', ['tsx', 'scripts/gnubg/decisions.ts', '--games', String(GAMES), '--seed', String(SEED), '--levels', LEVELS_PLAYED, '--out', raw, ...(MATCH ? ['--match', String(MATCH)] : [])], { stdio: 'inherit' });
+    const r = spawnSync('npx', ['tsx', 'scripts/gnubg/decisions.ts', '--games', String(GAMES), '--seed', String(SEED), '--levels', LEVELS_PLAYED, '--out', raw, ...(MATCH ? ['--match', String(MATCH)] : [])], { stdio: ['ignore', 2, 2] }); // its report to stderr: stdout is the JSON
     if (r.status !== 0) throw new Error('scripts/gnubg/decisions.ts failed');
     const lines = readFileSync(raw, 'utf8').split('\n').filter(Boolean);
     console.error(`${lines.length} decisions in ${((Date.now() - t0) / 1000).toFixed(0)} s; gnubg scores them at ${GNUBG_PLIES} ply`);
@@ -126,7 +141,7 @@ async function make(): Promise<void> {
 
 function load(): Decision[] {
   const out: Decision[] = [];
-  let cur: { me: number[]; opp: number[]; dice: Dice; plays: Map<string, number>; match?: Decision['match'] } | null = null;
+  let cur: { me: number[]; opp: number[]; dice: Dice; plays: Map<string, number>; match?: Decision['match']; reference?: string } | null = null;
   for (const line of readFileSync(DATA, 'utf8').split('\n')) {
     if (line.startsWith('D ')) {
       const [, me, opp, a, b, ...context] = line.split(' ');
@@ -142,6 +157,9 @@ function load(): Decision[] {
       // A decision whose plays all end the game has nothing to score.
       if (cur.plays.size > 1) out.push({ ...cur, best });
       cur = null;
+    } else if (line.startsWith('R ')) {
+      if (!cur) throw new Error(`${DATA}: a reference outside a decision`);
+      cur.reference = line.slice(2);
     } else if (line) {
       if (!cur) throw new Error(`${DATA}: a play outside a decision`);
       const [id, ...p] = line.split(' ');
@@ -193,7 +211,29 @@ async function main(): Promise<void> {
     const mean = scored.reduce((a, b) => a + b, 0) / scored.length;
     return { name, losses, summary: { decisions: scored.length, missing, loss_per_decision: +(1000 * mean).toFixed(3), gnubg_best_share: +(best / scored.length).toFixed(4), ms_per_decision: +ms.toFixed(1) } };
   });
+  // gnubg expert's own choices, where the data has them (--match): a row like a setting's.
+  if (decisions.some((d) => d.reference)) {
+    const losses = decisions.map((d) => (d.reference && d.plays.has(d.reference) ? d.best - d.plays.get(d.reference)! : NaN));
+    const scored = losses.filter((x) => !Number.isNaN(x));
+    const mean = scored.reduce((a, b) => a + b, 0) / scored.length;
+    const best = scored.filter((x) => x < 1e-9).length;
+    results.push({ name: 'gnubg expert (0-ply, its own choice)', losses, summary: { decisions: scored.length, missing: losses.length - scored.length, loss_per_decision: +(1000 * mean).toFixed(3), gnubg_best_share: +(best / scored.length).toFixed(4), ms_per_decision: NaN } });
+  }
   const first = results[0]!;
+  // Match decisions: every row's mean loss by the kind of score.
+  const byContext: Record<string, Record<string, number>> = {};
+  if (decisions.every((d) => d.match)) {
+    const kinds = [...new Set(decisions.map(contextOf))].sort();
+    for (const kind of kinds) {
+      const idx = decisions.map((d, k) => (contextOf(d) === kind ? k : -1)).filter((k) => k >= 0);
+      const row: Record<string, number> = { decisions: idx.length };
+      for (const r of results) {
+        const xs = idx.map((k) => r.losses[k]!).filter((x) => !Number.isNaN(x));
+        row[r.name] = +((1000 * xs.reduce((a, b) => a + b, 0)) / Math.max(1, xs.length)).toFixed(2);
+      }
+      byContext[kind] = row;
+    }
+  }
   const report = results.map((r, i) => {
     if (i === 0) return { setting: r.name, ...r.summary };
     const diffs = r.losses.map((x, k) => x - first.losses[k]!).filter((x) => !Number.isNaN(x));
@@ -211,7 +251,7 @@ async function main(): Promise<void> {
       const d = decisions[k]!;
       return { loss: +(1000 * loss).toFixed(1), me: d.me.join(','), opp: d.opp.join(','), dice: d.dice, ...(d.match ? { match: d.match } : {}) };
     });
-  console.log(JSON.stringify({ data: DATA, gnubg_plies: GNUBG_PLIES, decisions: decisions.length, settings: report, worst_of_first: worst }, null, 1));
+  console.log(JSON.stringify({ data: DATA, gnubg_plies: GNUBG_PLIES, decisions: decisions.length, settings: report, ...(Object.keys(byContext).length ? { by_context: byContext } : {}), worst_of_first: worst }, null, 1));
 }
 
 main().catch((err: unknown) => {

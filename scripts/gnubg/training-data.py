@@ -11,7 +11,8 @@
 # Environment: NARDY_OUT (output file), NARDY_GAMES (games to play), NARDY_SEED (random seed),
 # NARDY_DECISIONS (optional, see above; a decision line with its match context, from
 # decisions.ts --match, is scored cubefully at its score and cube, and each play's line is then
-# "<project position id> <the mover's cubeful equity>"), NARDY_GROUPS ("1" keeps each decision's plays together,
+# "<project position id> <the mover's cubeful equity>", and a line "R <id>" gives gnubg expert's
+# own 0-ply choice), NARDY_GROUPS ("1" keeps each decision's plays together,
 # for the trainer's loss on the differences between them), NARDY_PLIES (gnubg's depth, default 0;
 # above 0 with gnubg's analysis settings: bench/decisions.ts), NARDY_KEEP_WINS ("1" also writes
 # the plays that bear off the last checker).
@@ -133,6 +134,24 @@ def match_context(away_me, away_opp, crawford, cube, owner):
     gnubg.command('set cube value %d' % cube)
     gnubg.command({0: 'set cube centre', 1: 'set cube owner 1', 2: 'set cube owner 0'}[owner])
 
+def reference(mover, opp, a, b):
+    # gnubg expert's own choice (0-ply, pruning off, cubeful: as it plays), worked out before the
+    # deeper evaluation: "R <id after its play>", the yardstick a setting's loss is compared with.
+    gnubg.command('set board ' + gnubg_id(mover, opp))
+    gnubg.command('set dice %d %d' % (a, b))
+    gnubg.command('set evaluation chequerplay evaluation plies 0')
+    gnubg.command('set evaluation chequerplay evaluation prune off')
+    try:
+        hints = gnubg.hint(1)['hint']
+    except Exception:
+        hints = []
+    gnubg.command('set evaluation chequerplay evaluation plies %d' % PLIES)
+    if PLIES:
+        gnubg.command('set evaluation chequerplay evaluation prune on')
+    if hints:
+        m, o = apply_steps(mover, opp, gnubg.parsemove(hints[0]['move']))
+        out.write('R %s\n' % project_id('black', m, o))
+
 MATCH = False
 if os.environ.get('NARDY_DECISIONS'):
     for line in open(os.environ['NARDY_DECISIONS']):
@@ -148,6 +167,8 @@ if os.environ.get('NARDY_DECISIONS'):
             continue
         mover = [int(x) for x in parts[0].split(',')]
         opp = [int(x) for x in parts[1].split(',')]
+        if MATCH:
+            reference(mover, opp, int(parts[2]), int(parts[3]))
         plays('white', mover, opp, int(parts[2]), int(parts[3]), 0.0)
         if GROUPS:
             out.write('#\n')
