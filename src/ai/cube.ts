@@ -243,6 +243,18 @@ function matchCubeValues(m: MatchScore, w: number, single: readonly number[], lo
 const flipOwner = (o: CubeOwner): CubeOwner => (o === null ? null : o === 'me' ? 'opp' : 'me');
 
 /**
+ * The value of a situation to the side on roll, which makes its own cube decision: it doubles
+ * when that pays (the cube centred or its own, below 64, not the Crawford game, and alive for
+ * it), and is then worth the lesser of double/take and double/pass.
+ */
+function onRollValue(s: CubeSituation): number {
+  const v = cubeValues(s);
+  const m = s.match;
+  const canDouble = s.owner !== 'opp' && s.cube < 64 && (!m || (!m.crawford && m.awayMe > s.cube));
+  return canDouble ? Math.max(v.noDouble, Math.min(v.doubleTake, v.doublePass)) : v.noDouble;
+}
+
+/**
  * The cube values one roll ahead: after each of my rolls and best plays the opponent is on roll
  * and makes their own cube decision (double when it pays them, at the formula's values there),
  * and my values are the weighted means of what is left for me. This sees what the formula at
@@ -253,11 +265,7 @@ function oneRollCubeValues(s: CubeSituation, leaves: ReadonlyArray<CubeLeaf>): C
   const m = s.match;
   const theirMatch: MatchScore | null = m ? { awayMe: m.awayOpp, awayOpp: m.awayMe, crawford: m.crawford, postCrawford: m.postCrawford } : null;
   // The opponent's value at a leaf (their scale), the cube c owned by `owner` (their view).
-  const theirs = (leaf: CubeLeaf, c: number, owner: CubeOwner): number => {
-    const v = cubeValues({ variant: s.variant, probs: leaf.probs, cube: c, owner, match: theirMatch, efficiency: leaf.efficiency });
-    const canDouble = owner !== 'opp' && (!theirMatch || (!theirMatch.crawford && theirMatch.awayMe > c));
-    return canDouble ? Math.max(v.noDouble, Math.min(v.doubleTake, v.doublePass)) : v.noDouble;
-  };
+  const theirs = (leaf: CubeLeaf, c: number, owner: CubeOwner): number => onRollValue({ variant: s.variant, probs: leaf.probs, cube: c, owner, match: theirMatch, efficiency: leaf.efficiency });
   const mean = (c: number, owner: CubeOwner): number => {
     let sum = 0;
     let weights = 0;
@@ -316,8 +324,6 @@ const TIE_BREAK = 1e-3;
 export function cubefulPlayValue(variant: Variant, m: MatchScore, cube: number, owner: CubeOwner): (p: ArrayLike<number>, me: ArrayLike<number>, opp: ArrayLike<number>) => number {
   const theirMatch: MatchScore = { awayMe: m.awayOpp, awayOpp: m.awayMe, crawford: m.crawford, postCrawford: m.postCrawford };
   const theirOwner = flipOwner(owner);
-  // The opponent can double: the cube centred or theirs, not the Crawford game, the cube alive for them.
-  const canDouble = theirOwner !== 'opp' && !m.crawford && theirMatch.awayMe > cube && cube < 64;
   const S1 = matchWinChance(m, cube);
   const L1 = matchWinChance(m, -cube);
   const mid = (S1 + L1) / 2;
@@ -328,8 +334,7 @@ export function cubefulPlayValue(variant: Variant, m: MatchScore, cube: number, 
   const cubeless = matchEquity(variant, m, cube);
   return (p, me, opp) => {
     flipOutcomes(variant, p, flipped);
-    const v = cubeValues({ variant, probs: flipped, cube, owner: theirOwner, match: theirMatch, efficiency: cubeEfficiency(variant, opp, me) });
-    const theirs = canDouble ? Math.max(v.noDouble, Math.min(v.doubleTake, v.doublePass)) : v.noDouble;
+    const theirs = onRollValue({ variant, probs: flipped, cube, owner: theirOwner, match: theirMatch, efficiency: cubeEfficiency(variant, opp, me) });
     // Plays that all leave the opponent a double and pass are worth exactly -1 each: a thousandth
     // of their cubeless value breaks the tie (the play that keeps most chances, should the net be
     // wrong about the pass), and is too small to change any other order.

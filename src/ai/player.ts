@@ -118,9 +118,8 @@ export function playScore(match: MatchState): MatchScore | undefined {
   return match.length > 1 ? matchScoreOf(match, match.game.position.turn) : undefined;
 }
 
-function ownerOf(game: GameState, side: Side): CubeOwner {
-  const o = game.cube.owner;
-  return o === null ? null : o === side ? 'me' : 'opp';
+function ownerOf(cube: CubeState, side: Side): CubeOwner {
+  return cube.owner === null ? null : cube.owner === side ? 'me' : 'opp';
 }
 
 export class Player implements BotPlayer {
@@ -152,8 +151,7 @@ export class Player implements BotPlayer {
   /** How plays are compared at a match score (see rank). */
   private playValue(position: Position, rules: Rules, score: MatchScore, cube: CubeState): PlayValue {
     if (!rules.cube || !this.cfg.cubefulPlay) return matchEquity(position.variant, score, cube.value);
-    const owner: CubeOwner = cube.owner === null ? null : cube.owner === position.turn ? 'me' : 'opp';
-    return cubefulPlayValue(position.variant, score, cube.value, owner);
+    return cubefulPlayValue(position.variant, score, cube.value, ownerOf(cube, position.turn));
   }
 
   choosePlay(game: GameState, score?: MatchScore): Step[] {
@@ -169,7 +167,7 @@ export class Player implements BotPlayer {
     const roller = p.turn;
     const { me, opp } = sides(p, roller);
     const search = this.search(p.variant);
-    const base = { variant: p.variant, cube: game.cube.value, owner: ownerOf(game, side), match: matchScoreOf(match, side), efficiency: cubeEfficiency(p.variant, me, opp) };
+    const base = { variant: p.variant, cube: game.cube.value, owner: ownerOf(game.cube, side), match: matchScoreOf(match, side), efficiency: cubeEfficiency(p.variant, me, opp) };
     if (this.cfg.cubePlies === 1 && roller === side) {
       // One roll ahead, each of my rolls kept apart: the opponent's cube decision after it counts.
       const raw = search.preRollLeaves(me, opp, game.rules);
