@@ -113,7 +113,7 @@ export function moveLine(player: BotPlayer, line: string): { out: string; ok: bo
     if (inMatch) {
       const ctx = parseMatchContext(o);
       const match = contextMatch(position, ctx, rules, 'move');
-      game = { ...game, cube: ctx.cube, crawford: ctx.crawford };
+      game = { ...match.game, dice: game.dice };
       score = ctx.length > 1 ? matchScoreOf(match, position.turn) : undefined;
     }
     const moves = player.choosePlay(game, score);
@@ -178,15 +178,14 @@ export function answerGnubg(player: BotPlayer, line: string): string {
     if (board.wasDoubled) return player.takes(match) ? 'take' : 'drop';
     return board.mayDouble && player.wantsToDouble(match) ? 'double' : 'roll';
   }
-  const rules = parseRules({ cube: false });
-  const game = moving(board.position, board.dice, rules);
-  if (board.matchLength <= 0) return formatFibsMove(player.choosePlay(game)); // a money session
+  if (board.matchLength <= 0) return formatFibsMove(player.choosePlay(moving(board.position, board.dice, parseRules({ cube: false })))); // a money session
   // In a match the plays are compared at the score, with the cube where it is. The cube is in
   // play when either side may double or it has been turned (gnubg's "set cube use off" leaves
   // both flags off; so does the Crawford game, where the cube is not used anyway).
   const match = cubeMatch(board);
   const cubeInPlay = board.mayDouble || board.oppMayDouble || board.cube > 1;
-  return formatFibsMove(player.choosePlay({ ...game, rules: parseRules({ cube: cubeInPlay }), cube: match.game.cube, crawford: board.crawford }, matchScoreOf(match, 'white')));
+  const game: GameState = { ...match.game, rules: parseRules({ cube: cubeInPlay }), phase: 'move', dice: board.dice };
+  return formatFibsMove(player.choosePlay(game, matchScoreOf(match, 'white')));
 }
 
 export async function gnubgExternalCommand(args: string[]): Promise<number> {
