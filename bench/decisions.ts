@@ -182,42 +182,32 @@ async function main(): Promise<void> {
   const decisions = load();
   const search = new Search(new Evaluator(loadBundled('short').net, ENCODINGS.short));
   const rules = { ...defaultRules('short'), cube: false };
-  const results = settings.map(({ name, level, config }) => {
-    const cfg = config.search;
-    const random = seededRandom(SEED);
-    // A match decision is ranked by the player of this setting at its score and cube, as in play.
-    const player = new Player(level, new Brains(() => search), random, config);
-    const matchRules = { ...defaultRules('short'), cube: true };
-    const losses: number[] = [];
-    let best = 0;
-    let missing = 0;
-    const t0 = performance.now();
-    for (const d of decisions) {
-      const list = d.match
-        ? player.rank(parsePosition({ variant: 'short', turn: 'white', white: d.me, black: d.opp }), d.dice, matchRules, d.match.score, d.match.cube)
-        : search.rank(d.me, d.opp, d.dice, cfg, random, rules);
-      const eq = d.plays.get(idAfter(list[0]!.me, list[0]!.opp));
-      if (eq === undefined) {
-        missing++;
-        losses.push(NaN);
-        continue;
-      }
-      const loss = d.best - eq;
-      if (loss < 1e-9) best++;
-      losses.push(loss);
-    }
-    const ms = (performance.now() - t0) / decisions.length;
-    const scored = losses.filter((x) => !Number.isNaN(x));
-    const mean = scored.reduce((a, b) => a + b, 0) / scored.length;
-    return { name, losses, summary: { decisions: scored.length, missing, loss_per_decision: +(1000 * mean).toFixed(3), gnubg_best_share: +(best / scored.length).toFixed(4), ms_per_decision: +ms.toFixed(1) } };
-  });
-  // gnubg expert's own choices, where the data has them (--match): a row like a setting's.
-  if (decisions.some((d) => d.reference)) {
-    const losses = decisions.map((d) => (d.reference && d.plays.has(d.reference) ? d.best - d.plays.get(d.reference)! : NaN));
+  const matchRules = { ...defaultRules('short'), cube: true };
+  // A row of the report from its losses, decision by decision (NaN: the play chosen is not in gnubg's list).
+  const row = (name: string, losses: number[], ms: number) => {
     const scored = losses.filter((x) => !Number.isNaN(x));
     const mean = scored.reduce((a, b) => a + b, 0) / scored.length;
     const best = scored.filter((x) => x < 1e-9).length;
-    results.push({ name: 'gnubg expert (0-ply, its own choice)', losses, summary: { decisions: scored.length, missing: losses.length - scored.length, loss_per_decision: +(1000 * mean).toFixed(3), gnubg_best_share: +(best / scored.length).toFixed(4), ms_per_decision: NaN } });
+    return { name, losses, summary: { decisions: scored.length, missing: losses.length - scored.length, loss_per_decision: +(1000 * mean).toFixed(3), gnubg_best_share: +(best / scored.length).toFixed(4), ms_per_decision: +ms.toFixed(1) } };
+  };
+  const lossOf = (d: Decision, id: string | undefined): number => {
+    const eq = id === undefined ? undefined : d.plays.get(id);
+    return eq === undefined ? NaN : d.best - eq;
+  };
+  const results = settings.map(({ name, level, config }) => {
+    // The player of this setting, over the one search; a match decision is ranked at its score and cube, as in play.
+    const player = new Player(level, new Brains(() => search), seededRandom(SEED), config);
+    const t0 = performance.now();
+    const losses = decisions.map((d) => {
+      const position = parsePosition({ variant: 'short', turn: 'white', white: d.me, black: d.opp });
+      const list = d.match ? player.rank(position, d.dice, matchRules, d.match.score, d.match.cube) : player.rank(position, d.dice, rules);
+      return lossOf(d, idAfter(list[0]!.me, list[0]!.opp));
+    });
+    return row(name, losses, (performance.now() - t0) / decisions.length);
+  });
+  // gnubg expert's own choices, where the data has them (--match): a row like a setting's.
+  if (decisions.some((d) => d.reference)) {
+    results.push(row('gnubg expert (0-ply, its own choice)', decisions.map((d) => lossOf(d, d.reference)), NaN));
   }
   const first = results[0]!;
   // Match decisions: every row's mean loss by the kind of score.
