@@ -29,7 +29,10 @@
  * --worst K (list the K costliest decisions of the first setting), --match L (decisions from
  * hard's matches to L with the cube, each scored cubefully at its score and cube; gnubg expert's
  * own 0-ply choice is scored beside the settings, and every row is broken down by the kind of
- * score: the Crawford game, post-Crawford, double match point, ...). Prints one JSON object.
+ * score: the Crawford game, post-Crawford, double match point, ...), --weights BASE[,BASE] (each
+ * setting also with these short-nardy nets, BASE.{bin,json} as the trainer writes them, e.g.
+ * train/short-gnubg/checkpoint: a candidate net measured on the same decisions as the bundled
+ * one, the paired difference included). Prints one JSON object.
  * Needs gnubg (apt-get install -y gnubg).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -42,7 +45,7 @@ import { equityOf } from '../src/ai/outcomes.js';
 import type { MatchScore } from '../src/ai/met.js';
 import { Brains, Player } from '../src/ai/player.js';
 import { Search } from '../src/ai/search.js';
-import { loadBundled } from '../src/ai/weights.js';
+import { loadBundled, loadWeights } from '../src/ai/weights.js';
 import { defaultRules, parsePosition, positionId, type CubeState, type Dice } from '../src/engine/index.js';
 import { seededRandom } from '../src/sim/rng.js';
 import { parseSetting } from './settings.js';
@@ -63,6 +66,7 @@ const WORST = Number(opt('worst', '5'));
 const MATCH = Number(opt('match', '0'));
 const DATA = opt('data', `train/decisions-${LEVELS_PLAYED.replace(/,/g, '-')}-${SEED}-${GNUBG_PLIES}ply${MATCH ? `-match${MATCH}` : ''}.txt`);
 const SETTINGS = opt('settings', 'hard,expert').split(',').filter(Boolean);
+const WEIGHTS = opt('weights', '').split(',').filter(Boolean);
 const GNUBG = '/usr/games/gnubg';
 for (const [k, v] of Object.entries({ GAMES, SEED, GNUBG_PLIES, PROCS, LIMIT, WORST, MATCH })) {
   if (!Number.isInteger(v) || v < 0) throw new Error(`--${k.toLowerCase().replace(/_/g, '-')} must be a whole number, not ${v}`);
@@ -177,10 +181,17 @@ function idAfter(me: ArrayLike<number>, opp: ArrayLike<number>): string {
 }
 
 async function main(): Promise<void> {
-  const settings = SETTINGS.map((s) => parseSetting(s, true));
+  // Every setting with the bundled net, then with each --weights net (named "setting [BASE]").
+  const nets = [{ tag: '', net: loadBundled('short').net }, ...WEIGHTS.map((base) => ({ tag: ` [${base}]`, net: loadWeights(base, 'short').net }))];
+  const settings = nets.flatMap(({ tag, net }) => {
+    const search = new Search(new Evaluator(net, ENCODINGS.short));
+    return SETTINGS.map((s) => {
+      const setting = parseSetting(s, true);
+      return { ...setting, name: setting.name + tag, search };
+    });
+  });
   if (flag('remake') || !existsSync(DATA)) await make();
   const decisions = load();
-  const search = new Search(new Evaluator(loadBundled('short').net, ENCODINGS.short));
   const rules = { ...defaultRules('short'), cube: false };
   const matchRules = { ...defaultRules('short'), cube: true };
   // A row of the report from its losses, decision by decision (NaN: the play chosen is not in gnubg's list).
@@ -194,7 +205,7 @@ async function main(): Promise<void> {
     const eq = id === undefined ? undefined : d.plays.get(id);
     return eq === undefined ? NaN : d.best - eq;
   };
-  const results = settings.map(({ name, level, config }) => {
+  const results = settings.map(({ name, level, config, search }) => {
     // The player of this setting, over the one search; a match decision is ranked at its score and cube, as in play.
     const player = new Player(level, new Brains(() => search), seededRandom(SEED), config);
     const t0 = performance.now();

@@ -14,7 +14,8 @@
  *   --adam           (with --mode gnubg) Adam over minibatches of --batch samples (default 128)
  *                    instead of one SGD step a sample; --rate is then Adam's step size
  *
- * Worker threads share the weights (Hogwild). Checkpoints go to --out (resume with --resume);
+ * Worker threads share the weights (Hogwild). Checkpoints go to --out (resume with --resume;
+ * with --mode gnubg each epoch's net is also kept as <out>/epoch-N);
  * the strength log (against the frozen baseline and a random player) to <out>/log.jsonl and
  * stdout. --publish writes the result to assets/ai/<variant>.{bin,json}, which the bot loads.
  * With one worker a run is reproducible from its seed; with more, thread timing makes each run
@@ -380,6 +381,8 @@ async function trainGnubg(o: Options): Promise<void> {
     progress.epoch = epoch + 1;
     progress.elapsedMs = performance.now() - started;
     saveWeights(`${o.out}/checkpoint`, net, o.variant, training(o, progress));
+    // Each epoch's net is kept too (<out>/epoch-N), to measure and publish the best of them.
+    for (const ext of ['bin', 'json']) copyFileSync(`${o.out}/checkpoint.${ext}`, `${o.out}/epoch-${progress.epoch}.${ext}`);
     const loss = done.reduce((s, d) => s + d.loss * d.samples, 0) / done.reduce((s, d) => s + d.samples, 0);
     const evalNow = epoch + 1 === o.epochs || (epoch + 1) % 4 === 0;
     log(o, {
