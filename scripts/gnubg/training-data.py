@@ -128,11 +128,18 @@ def plays(turn, mover, opp, a, b, noise):
 def match_context(away_me, away_opp, crawford, cube, owner):
     # The mover is gnubg's player 1, on roll; scores as points away (gnubg's negative scores).
     gnubg.command('set score %d %d' % (-away_opp, -away_me))
-    if away_me == 1 or away_opp == 1:
-        gnubg.command('set crawford %s' % ('on' if crawford else 'off'))
+    one_away = away_me == 1 or away_opp == 1
+    # The cube is set while gnubg allows it: in the Crawford game it refuses cube commands, and
+    # the value left from an earlier decision (a 2-cube of the game before) would then stay, and
+    # gnubg would value the Crawford game as played for that many points. So the Crawford flag
+    # goes off first and on again after the cube.
+    if one_away:
+        gnubg.command('set crawford off')
     gnubg.command('set turn 1')
     gnubg.command('set cube value %d' % cube)
     gnubg.command({0: 'set cube centre', 1: 'set cube owner 1', 2: 'set cube owner 0'}[owner])
+    if one_away and crawford:
+        gnubg.command('set crawford on')
 
 def reference(mover, opp, a, b):
     # gnubg expert's own choice (0-ply, pruning off, cubeful: as it plays), worked out before the
