@@ -27,9 +27,10 @@
  * --levels L[,L] (default hard), --gnubg-plies N (default 2), --procs P (default 4), --data FILE,
  * --remake, --limit N (score only the first N decisions), --settings LIST (default hard,expert),
  * --worst K (list the K costliest decisions of the first setting), --match L (decisions from
- * hard's matches to L with the cube, each scored cubefully at its score and cube; gnubg expert's
- * own 0-ply choice is scored beside the settings, and every row is broken down by the kind of
- * score: the Crawford game, post-Crawford, double match point, ...), --weights BASE[,BASE] (each
+ * hard's matches to L with the cube, each scored cubefully at its score and cube, and every row
+ * broken down by the kind of score: the Crawford game, post-Crawford, double match point, ...).
+ * gnubg expert's own 0-ply choice (cubeful in a match, cubeless for money) is scored beside the
+ * settings as the yardstick, when gnubg scores above 0 ply; --weights BASE[,BASE] (each
  * setting also with these short-nardy nets, BASE.{bin,json} as the trainer writes them, e.g.
  * train/short-gnubg/checkpoint: a candidate net measured on the same decisions as the bundled
  * one, the paired difference included). Prints one JSON object.
@@ -216,7 +217,7 @@ async function main(): Promise<void> {
     });
     return row(name, losses, (performance.now() - t0) / decisions.length);
   });
-  // gnubg expert's own choices, where the data has them (--match): a row like a setting's.
+  // gnubg expert's own choices, where the data has them (made above 0 ply): a row like a setting's.
   if (decisions.some((d) => d.reference)) {
     results.push(row('gnubg expert (0-ply, its own choice)', decisions.map((d) => lossOf(d, d.reference)), NaN));
   }

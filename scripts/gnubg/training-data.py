@@ -11,8 +11,9 @@
 # Environment: NARDY_OUT (output file), NARDY_GAMES (games to play), NARDY_SEED (random seed),
 # NARDY_DECISIONS (optional, see above; a decision line with its match context, from
 # decisions.ts --match, is scored cubefully at its score and cube, and each play's line is then
-# "<project position id> <the mover's cubeful equity>", and a line "R <id>" gives gnubg expert's
-# own 0-ply choice), NARDY_GROUPS ("1" keeps each decision's plays together,
+# "<project position id> <the mover's cubeful equity>"; a line "R <id>" gives gnubg expert's
+# own 0-ply choice, cubeful in a match, cubeless for money, whenever NARDY_PLIES is above 0),
+# NARDY_GROUPS ("1" keeps each decision's plays together,
 # for the trainer's loss on the differences between them), NARDY_PLIES (gnubg's depth, default 0;
 # above 0 with gnubg's analysis settings: bench/decisions.ts), NARDY_KEEP_WINS ("1" also writes
 # the plays that bear off the last checker).
@@ -142,7 +143,8 @@ def match_context(away_me, away_opp, crawford, cube, owner):
         gnubg.command('set crawford on')
 
 def reference(mover, opp, a, b):
-    # gnubg expert's own choice (0-ply, pruning off, cubeful: as it plays), worked out before the
+    # gnubg expert's own choice (0-ply, pruning off, cubeful in a match, cubeless for money: as it
+    # plays the bench's matches and cubeless games), worked out before the
     # deeper evaluation: "R <id after its play>", the yardstick a setting's loss is compared with.
     gnubg.command('set board ' + gnubg_id(mover, opp))
     gnubg.command('set dice %d %d' % (a, b))
@@ -174,7 +176,7 @@ if os.environ.get('NARDY_DECISIONS'):
             continue
         mover = [int(x) for x in parts[0].split(',')]
         opp = [int(x) for x in parts[1].split(',')]
-        if MATCH:
+        if MATCH or PLIES:
             reference(mover, opp, int(parts[2]), int(parts[3]))
         plays('white', mover, opp, int(parts[2]), int(parts[3]), 0.0)
         if GROUPS:
