@@ -33,7 +33,11 @@
  * settings as the yardstick, when gnubg scores above 0 ply; --weights BASE[,BASE] (each
  * setting also with these short-nardy nets, BASE.{bin,json} as the trainer writes them, e.g.
  * train/short-gnubg/checkpoint: a candidate net measured on the same decisions as the bundled
- * one, the paired difference included). Prints one JSON object.
+ * one, the paired difference included), --oracle (a row for the first setting's way of valuing
+ * a play, money equity or its value at the match score and cube, applied to gnubg's own 0-ply
+ * probabilities of each play instead of our network's: how far the value itself is from gnubg's
+ * choices, apart from the network; gnubg's 0-ply probabilities are kept in <data>.0ply).
+ * Prints one JSON object.
  * Needs gnubg (apt-get install -y gnubg).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -42,7 +46,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ENCODINGS } from '../src/ai/encode.js';
 import { Evaluator } from '../src/ai/evaluator.js';
-import { equityOf } from '../src/ai/outcomes.js';
+import { equityOf, flipOutcomes } from '../src/ai/outcomes.js';
 import type { MatchScore } from '../src/ai/met.js';
 import { Brains, Player } from '../src/ai/player.js';
 import { Search } from '../src/ai/search.js';
@@ -144,6 +148,46 @@ async function make(): Promise<void> {
   }
 }
 
+/**
+ * gnubg's 0-ply outcome probabilities (for the side then to roll) of every legal play of the
+ * decisions, by the resulting position's id: kept in <data>.0ply, made with --procs gnubg
+ * processes when missing (scripts/gnubg/training-data.py, cubeless, the plays that win kept).
+ */
+async function oracleProbs(decisions: readonly Decision[]): Promise<Map<string, number[]>> {
+  const file = `${DATA}.0ply`;
+  if (flag('remake') || !existsSync(file)) {
+    if (!existsSync(GNUBG)) throw new Error(`${GNUBG} is needed for --oracle (apt-get install -y gnubg)`);
+    const tmp = mkdtempSync(join(tmpdir(), 'nardy-oracle-'));
+    try {
+      const lines = decisions.map((d) => `${d.me.join(',')} ${d.opp.join(',')} ${d.dice[0]} ${d.dice[1]}`);
+      const per = Math.ceil(lines.length / PROCS);
+      const parts = await Promise.all(
+        Array.from({ length: PROCS }, async (_, i) => {
+          const inFile = join(tmp, `in${i}.txt`);
+          const outFile = join(tmp, `out${i}.txt`);
+          writeFileSync(inFile, lines.slice(i * per, (i + 1) * per).join('\n') + '\n');
+          await new Promise<void>((resolve, reject) => {
+            const child = spawn(GNUBG, ['-t', '-q', '-r', '-p', 'scripts/gnubg/training-data.py'], { env: { ...process.env, NARDY_DECISIONS: inFile, NARDY_KEEP_WINS: '1', NARDY_PLIES: '0', NARDY_GROUPS: '0', NARDY_OUT: outFile }, stdio: 'ignore' });
+            child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`gnubg exited with ${code}`))));
+            child.on('error', reject);
+          });
+          return readFileSync(outFile, 'utf8');
+        }),
+      );
+      writeFileSync(file, parts.join(''));
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  }
+  const out = new Map<string, number[]>();
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (!line) continue;
+    const [id, ...p] = line.split(' ');
+    out.set(id!, p.map(Number));
+  }
+  return out;
+}
+
 function load(): Decision[] {
   const out: Decision[] = [];
   let cur: { me: number[]; opp: number[]; dice: Dice; plays: Map<string, number>; match?: Decision['match']; reference?: string } | null = null;
@@ -217,6 +261,30 @@ async function main(): Promise<void> {
     });
     return row(name, losses, (performance.now() - t0) / decisions.length);
   });
+  if (flag('oracle')) {
+    // The first setting's value of a play on gnubg's 0-ply probabilities: each legal play (from
+    // the search's 0-ply list) is valued as the player would, on gnubg's outcomes for it.
+    const probs = await oracleProbs(decisions);
+    const { level, config, search } = settings[0]!;
+    const player = new Player(level, new Brains(() => search), seededRandom(SEED), config);
+    const zero = { ...config.search, plies: 0 as const, noise: 0 };
+    const mine = new Float32Array(5);
+    const losses = decisions.map((d) => {
+      const position = parsePosition({ variant: 'short', turn: 'white', white: d.me, black: d.opp });
+      const value = d.match ? player.playValue(position, matchRules, d.match.score, d.match.cube) : (p: ArrayLike<number>) => equityOf('short', p);
+      let bestId: string | undefined;
+      let bestValue = -Infinity;
+      for (const c of search.rank(d.me, d.opp, d.dice, zero, Math.random, d.match ? matchRules : rules)) {
+        const id = idAfter(c.me, c.opp);
+        const theirs = probs.get(id);
+        if (!theirs) throw new Error(`--oracle: gnubg gave no probabilities for play ${id}`);
+        const v = value(flipOutcomes('short', theirs, mine), c.me, c.opp);
+        if (v > bestValue) [bestValue, bestId] = [v, id];
+      }
+      return lossOf(d, bestId);
+    });
+    results.push(row(`${settings[0]!.name}'s value on gnubg's 0-ply probabilities`, losses, NaN));
+  }
   // gnubg expert's own choices, where the data has them (made above 0 ply): a row like a setting's.
   if (decisions.some((d) => d.reference)) {
     results.push(row('gnubg expert (0-ply, its own choice)', decisions.map((d) => lossOf(d, d.reference)), NaN));

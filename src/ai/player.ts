@@ -148,8 +148,8 @@ export class Player implements BotPlayer {
     return this.search(position.variant).rank(me, opp, dice, this.cfg.search, this.random, rules, score && this.playValue(position, rules, score, cube));
   }
 
-  /** How plays are compared at a match score (see rank). */
-  private playValue(position: Position, rules: Rules, score: MatchScore, cube: CubeState): PlayValue {
+  /** How plays are compared at a match score (see rank): the mover's value of its outcomes after a play. */
+  playValue(position: Position, rules: Rules, score: MatchScore, cube: CubeState): PlayValue {
     if (!rules.cube || !this.cfg.cubefulPlay) return matchEquity(position.variant, score, cube.value);
     return cubefulPlayValue(position.variant, score, cube.value, ownerOf(cube, position.turn));
   }
