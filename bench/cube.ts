@@ -24,11 +24,14 @@
  *    --procs at a time: matches won, the share of points, each side's cube error by gnubg's
  *    analysis of those matches (error-cost: thousandths of match winning chance, not EMG), and each side's checker play by gnubg's cubeful
  *    0-ply analysis (thousandths lost per unforced move, EMG and MWC): a far less noisy figure
- *    than the points, for comparing two settings of our level on the same seeds.
+ *    than the points, for comparing two settings of our level on the same seeds. At 0 ply gnubg
+ *    counts its own plays as free of error; --checker-plies 2 analyses both sides' checker play
+ *    at 2 ply (slower), a fair comparison of the two.
  *
  * Options: --level L (default hard), --matches N (default 10), --length N (default 5),
  * --gnubg-plies N (default 2), --seed S, --only ours|gnubg|versus, --versus N, --procs P,
  * --bot-args "..." (extra arguments for the external player: "--cubeful-play off"),
+ * --checker-plies N (gnubg's analysis of the versus matches' checker play, default 0),
  * --keep DIR. Prints one JSON object.
  * Needs /usr/games/gnubg (apt-get install gnubg).
  */
@@ -333,6 +336,8 @@ if (only === 'all' || only === 'gnubg') {
 const versus = Number(arg('--versus', only === 'versus' ? String(matches) : '0'));
 // Extra arguments for the bot's external player (tuning overrides: "--cubeful-play off").
 const botArgs = arg('--bot-args', '').split(/\s+/).filter(Boolean);
+const checkerPlies = Number(arg('--checker-plies', '0'));
+if (!Number.isInteger(checkerPlies) || checkerPlies < 0 || checkerPlies > 4) throw new Error(`--checker-plies must be a whole number from 0 to 4, not ${arg('--checker-plies', '0')}`);
 if (versus > 0) {
   const procs = Math.max(1, Number(arg('--procs', '2')));
   const out = join(dir, 'versus.jsonl');
@@ -344,7 +349,7 @@ if (versus > 0) {
         const port = await freePort();
         const ext = await startExternal(port, level, seed * 100 + n, botArgs);
         const script = new URL('../scripts/gnubg/play-external-match.py', import.meta.url).pathname;
-        const env = { ...process.env, NARDY_PORT: String(port), NARDY_LENGTH: String(length), NARDY_SEED: String(seed * 1000 + n), NARDY_PLIES: '0', NARDY_CUBE_PLIES: String(plies), NARDY_OUT: out };
+        const env = { ...process.env, NARDY_PORT: String(port), NARDY_LENGTH: String(length), NARDY_SEED: String(seed * 1000 + n), NARDY_PLIES: '0', NARDY_CUBE_PLIES: String(plies), NARDY_CHECKER_PLIES: String(checkerPlies), NARDY_OUT: out };
         await new Promise((r) => spawn(GNUBG, ['-t', '-q', '-r', '-p', script], { env, stdio: 'ignore' }).once('exit', r));
         ext.kill('SIGTERM');
       }
@@ -365,7 +370,7 @@ if (versus > 0) {
     const count = (k: string): number => played.reduce((a, m) => a + (m.cube[who].actions[k] ?? 0), 0);
     return { errorPerDecision: d ? +((1000 * e) / d).toFixed(1) : 0, decisions: d, doubles: count('double'), takes: count('take'), drops: count('drop') };
   };
-  // Checker play by gnubg's cubeful 0-ply analysis of the same matches: thousandths lost per unforced move.
+  // Checker play by gnubg's cubeful analysis (at --checker-plies) of the same matches: thousandths lost per unforced move.
   const checker = (who: 'bot' | 'gnubg'): Record<string, number> => {
     const sum = (k: 'emg' | 'mwc' | 'moves'): number => played.reduce((a, m) => a + (m.cube[who].checker?.[k] ?? 0), 0);
     const moves = sum('moves');
@@ -380,6 +385,7 @@ if (versus > 0) {
     pointsSharePercent: pts.bot + pts.gnubg ? +((100 * pts.bot) / (pts.bot + pts.gnubg)).toFixed(1) : 0,
     cubeBot: side('bot'),
     cubeGnubg: side('gnubg'),
+    checkerPlies,
     checkerBot: checker('bot'),
     checkerGnubg: checker('gnubg'),
   };

@@ -2,12 +2,13 @@
 # Matches with the cube between gnubg (player 0, "X") at a chosen ply and noise and an external
 # player (player 1, "O": the project's bot, `npm run -s nardy -- gnubg-external`), which answers
 # gnubg's cube questions too ("double"/"roll", "take"/"drop"). Mersenne Twister dice from a
-# fixed seed. Then gnubg analyses the match (checker play at 0 ply, cube at NARDY_CUBE_PLIES) and
+# fixed seed. Then gnubg analyses the match (checker play at NARDY_CHECKER_PLIES, cube at NARDY_CUBE_PLIES) and
 # writes one JSON line to NARDY_OUT: the winner ("bot" or "gnubg"), the final score, and each
 # side's cube error total (error-cost) and checker error totals (EMG and MWC) with their counts.
 #
 # Environment: NARDY_PORT, NARDY_LENGTH, NARDY_SEED, NARDY_NOISE, NARDY_PLIES (gnubg's plies,
-# 0 = expert), NARDY_CUBE_PLIES (analysis, default 2), NARDY_OUT.
+# 0 = expert), NARDY_CUBE_PLIES (analysis, default 2), NARDY_CHECKER_PLIES (analysis, default 0:
+# gnubg expert's own depth, which counts its own plays as free of error), NARDY_OUT.
 import json, os
 import gnubg
 
@@ -36,7 +37,7 @@ for _ in range(200000):
         gnubg.command('new game')
         continue
     gnubg.nextturn()
-for c in ['set analysis chequerplay evaluation plies 0', 'set analysis cubedecision evaluation plies %d' % int(env.get('NARDY_CUBE_PLIES', '2')),
+for c in ['set analysis chequerplay evaluation plies %d' % int(env.get('NARDY_CHECKER_PLIES', '0')), 'set analysis cubedecision evaluation plies %d' % int(env.get('NARDY_CUBE_PLIES', '2')),
           'set analysis cubedecision evaluation cubeful on', 'set analysis cube on', 'set analysis luck off', 'analyse match']:
     gnubg.command(c)
 m = gnubg.match(1, 0, 1, 0)
