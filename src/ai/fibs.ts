@@ -4,7 +4,10 @@
  *   <player dice x2>:<opponent dice x2>:<cube>:<player may double>:<opponent may double>:
  *   <was doubled>:<colour>:<direction>:<home>:<bar>:<player off>:<opponent off>:
  *   <player on bar>:<opponent on bar>:<can move>:<forced move>:<did crawford>:<redoubles>
- * The player's checkers carry the sign of `colour`; with direction -1 cell i is the player's
+ * gnubg 1.07 fills the last two fields its own way (seen in its lines, and as its own reader of
+ * FIBS boards takes them): both are 0 in the Crawford game; after it "did crawford" is 1, and
+ * the last field is 1 in every other game. So the Crawford game is a game with a side one point
+ * away and both fields 0. The player's checkers carry the sign of `colour`; with direction -1 cell i is the player's
  * point i, else its point 25 - i; cells 0 and 25 are the bars (`bar` names the player's). The
  * external player is the one on roll.
  */
@@ -23,7 +26,7 @@ export interface FibsBoard {
   readonly mayDouble: boolean;
   readonly oppMayDouble: boolean;
   readonly wasDoubled: boolean;
-  /** This game is the Crawford game (gnubg's "did crawford" field). */
+  /** This game is the Crawford game: a side is one point away, and the last two fields are 0. */
   readonly crawford: boolean;
 }
 
@@ -61,16 +64,20 @@ export function parseFibsBoard(line: string): FibsBoard {
   }
   const a = int(33);
   const b = int(34);
+  const matchLength = int(3);
+  const score = { player: int(4), opponent: int(5) };
+  const oneAway = matchLength > 0 && (score.player === matchLength - 1 || score.opponent === matchLength - 1);
+  const crawford = oneAway && int(51) === 0 && (f.length < 53 || int(52) === 0);
   return {
     position,
     dice: isDie(a) && isDie(b) ? [a, b] : null,
-    matchLength: int(3),
-    score: { player: int(4), opponent: int(5) },
+    matchLength,
+    score,
     cube: int(37),
     mayDouble: int(38) === 1,
     oppMayDouble: int(39) === 1,
     wasDoubled: int(40) === 1,
-    crawford: f.length > 51 && int(51) === 1,
+    crawford,
   };
 }
 

@@ -184,6 +184,38 @@ describe("gnubg's cube questions to the external player", () => {
     ]);
   });
 
+  it("tells the Crawford game from post-Crawford games as gnubg 1.07 writes them", async () => {
+    const { answerGnubg } = await import('../../src/cli/bot-commands.js');
+    const { parseFibsBoard } = await import('../../src/ai/fibs.js');
+    // Lines gnubg 1.07 sent to the external player in one match to 5 (scripts/gnubg/play-external-match.py):
+    // at 0-0, in the Crawford game (the bot 4, gnubg 0) and in the game after it (4-2). The last two
+    // fields are 0:1, 0:0 and 1:1.
+    const first = 'board:gnubg:root:5:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:4:3:4:3:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:1';
+    const crawford = 'board:gnubg:root:5:4:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:3:1:3:1:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:0';
+    const after = 'board:gnubg:root:5:4:2:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:4:1:4:1:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:1:1';
+    expect([first, crawford, after].map((l) => parseFibsBoard(l).crawford)).toEqual([false, true, false]);
+    const seen: unknown[] = [];
+    const recorder = {
+      level: 'hard',
+      choosePlay: (g: GameState, score?: MatchScore): Step[] => {
+        seen.push({ crawford: g.crawford, score });
+        return player.choosePlay(g, score);
+      },
+      wantsToDouble: () => false,
+      takes: () => true,
+      acceptsResignation: () => false,
+    };
+    for (const l of [crawford, after]) answerGnubg(recorder, l);
+    expect(seen).toEqual([
+      { crawford: true, score: { awayMe: 1, awayOpp: 5, crawford: true, postCrawford: false } },
+      { crawford: false, score: { awayMe: 1, awayOpp: 3, crawford: false, postCrawford: true } },
+    ]);
+    // After the Crawford game the trailer doubles at once: the bot 3 away, gnubg 1 away, before its roll.
+    const trailer = after.replace(':5:4:2:', ':5:2:4:').replace(':1:4:1:4:1:1:1:1:0:', ':1:0:0:0:0:1:1:1:0:');
+    expect(parseFibsBoard(trailer).dice).toBeNull();
+    expect(answerGnubg(player, trailer)).toBe('double');
+  });
+
   it('doubled: takes at the start, drops a lost race', async () => {
     const { answerGnubg } = await import('../../src/cli/bot-commands.js');
     expect(answerGnubg(player, line(start, { doubled: true }))).toBe('take');
