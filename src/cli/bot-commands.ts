@@ -153,17 +153,14 @@ export async function moveCommand(args: string[]): Promise<number> {
 /**
  * The match as gnubg's board line gives it, for a cube decision: the external player is White.
  * Before a roll White is on roll; when White has been doubled, Black (the doubler) is on roll and
- * the game waits for White's answer. Who owns the cube comes from who may double; a match where
- * one side is one point away and this is not the Crawford game is after it.
+ * the game waits for White's answer. Who owns the cube comes from who may double; a match length
+ * of 0 is money play (contextMatch).
  */
 function cubeMatch(board: FibsBoard): MatchState {
-  const length = board.matchLength > 0 ? board.matchLength : 99;
-  const base = newMatch('short', length, parseRules({ cube: true }));
   const turn: Side = board.wasDoubled ? 'black' : 'white';
   const owner: Side | null = board.mayDouble === board.oppMayDouble ? null : board.mayDouble ? 'white' : 'black';
-  const oneAway = board.matchLength > 0 && (board.score.player === length - 1 || board.score.opponent === length - 1);
-  const game = { ...base.game, position: { ...board.position, turn }, phase: board.wasDoubled ? ('double' as const) : ('roll' as const), crawford: board.crawford, cube: { value: board.cube, owner }, firstMover: turn };
-  return { ...base, score: { white: board.score.player, black: board.score.opponent }, crawfordDone: oneAway && !board.crawford, game };
+  const ctx: MatchContext = { cube: { value: board.cube, owner }, length: board.matchLength > 0 ? board.matchLength : 0, score: [board.score.player, board.score.opponent], crawford: board.crawford };
+  return contextMatch({ ...board.position, turn }, ctx, parseRules({ cube: true }), board.wasDoubled ? 'double' : 'roll');
 }
 
 /**
