@@ -101,6 +101,33 @@ function contextOf(d: Decision): string {
   return 'other scores';
 }
 
+/**
+ * Decision lines split between --procs gnubg processes running scripts/gnubg/training-data.py
+ * with `env` (its NARDY_* settings), side by side: each process's lines and what it wrote, in order.
+ */
+async function gnubgParts(lines: readonly string[], env: Record<string, string>): Promise<Array<{ lines: string[]; out: string }>> {
+  const tmp = mkdtempSync(join(tmpdir(), 'nardy-gnubg-'));
+  try {
+    const per = Math.ceil(lines.length / PROCS);
+    return await Promise.all(
+      Array.from({ length: PROCS }, async (_, i) => {
+        const mine = lines.slice(i * per, (i + 1) * per);
+        const inFile = join(tmp, `in${i}.txt`);
+        const outFile = join(tmp, `out${i}.txt`);
+        writeFileSync(inFile, mine.join('\n') + '\n');
+        await new Promise<void>((resolve, reject) => {
+          const child = spawn(GNUBG, ['-t', '-q', '-r', '-p', 'scripts/gnubg/training-data.py'], { env: { ...process.env, ...env, NARDY_DECISIONS: inFile, NARDY_OUT: outFile }, stdio: 'ignore' });
+          child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`gnubg exited with ${code}`))));
+          child.on('error', reject);
+        });
+        return { lines: mine, out: readFileSync(outFile, 'utf8') };
+      }),
+    );
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
 async function make(): Promise<void> {
   if (!existsSync(GNUBG)) throw new Error(`${GNUBG} is needed to score decisions (apt-get install -y gnubg)`);
   const tmp = mkdtempSync(join(tmpdir(), 'nardy-decisions-'));
@@ -111,38 +138,18 @@ async function make(): Promise<void> {
     if (r.status !== 0) throw new Error('scripts/gnubg/decisions.ts failed');
     const lines = readFileSync(raw, 'utf8').split('\n').filter(Boolean);
     console.error(`${lines.length} decisions in ${((Date.now() - t0) / 1000).toFixed(0)} s; gnubg scores them at ${GNUBG_PLIES} ply`);
-    const per = Math.ceil(lines.length / PROCS);
     const t1 = Date.now();
-    const parts: string[] = [];
-    await Promise.all(
-      Array.from({ length: PROCS }, async (_, i) => {
-        const inFile = join(tmp, `in${i}.txt`);
-        const outFile = join(tmp, `out${i}.txt`);
-        parts[i] = outFile;
-        writeFileSync(inFile, lines.slice(i * per, (i + 1) * per).join('\n') + '\n');
-        await new Promise<void>((resolve, reject) => {
-          const child = spawn(GNUBG, ['-t', '-q', '-r', '-p', 'scripts/gnubg/training-data.py'], {
-            env: { ...process.env, NARDY_DECISIONS: inFile, NARDY_GROUPS: '1', NARDY_KEEP_WINS: '1', NARDY_PLIES: String(GNUBG_PLIES), NARDY_OUT: outFile },
-            stdio: 'ignore',
-          });
-          child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`gnubg exited with ${code}`))));
-          child.on('error', reject);
-        });
-      }),
-    );
+    const parts = await gnubgParts(lines, { NARDY_GROUPS: '1', NARDY_KEEP_WINS: '1', NARDY_PLIES: String(GNUBG_PLIES) });
     // Each decision line, then its plays and "#": one file that needs nothing else.
     const out: string[] = [];
-    let d = 0;
-    for (let i = 0; i < PROCS; i++) {
-      const groups = readFileSync(parts[i]!, 'utf8').split('#\n');
-      const mine = lines.slice(i * per, (i + 1) * per);
-      if (groups.length - 1 !== mine.length) throw new Error(`gnubg process ${i}: ${groups.length - 1} groups for ${mine.length} decisions`);
-      for (let k = 0; k < mine.length; k++) out.push(`D ${mine[k]}\n${groups[k]}#`);
-      d += mine.length;
-    }
+    parts.forEach((part, i) => {
+      const groups = part.out.split('#\n');
+      if (groups.length - 1 !== part.lines.length) throw new Error(`gnubg process ${i}: ${groups.length - 1} groups for ${part.lines.length} decisions`);
+      part.lines.forEach((line, k) => out.push(`D ${line}\n${groups[k]}#`));
+    });
     mkdirSync(dirname(DATA), { recursive: true });
     writeFileSync(DATA, out.join('\n') + '\n');
-    console.error(`${d} decisions scored in ${((Date.now() - t1) / 1000).toFixed(0)} s → ${DATA}`);
+    console.error(`${lines.length} decisions scored in ${((Date.now() - t1) / 1000).toFixed(0)} s → ${DATA}`);
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
@@ -157,27 +164,9 @@ async function oracleProbs(decisions: readonly Decision[]): Promise<Map<string, 
   const file = `${DATA}.0ply`;
   if (flag('remake') || !existsSync(file)) {
     if (!existsSync(GNUBG)) throw new Error(`${GNUBG} is needed for --oracle (apt-get install -y gnubg)`);
-    const tmp = mkdtempSync(join(tmpdir(), 'nardy-oracle-'));
-    try {
-      const lines = decisions.map((d) => `${d.me.join(',')} ${d.opp.join(',')} ${d.dice[0]} ${d.dice[1]}`);
-      const per = Math.ceil(lines.length / PROCS);
-      const parts = await Promise.all(
-        Array.from({ length: PROCS }, async (_, i) => {
-          const inFile = join(tmp, `in${i}.txt`);
-          const outFile = join(tmp, `out${i}.txt`);
-          writeFileSync(inFile, lines.slice(i * per, (i + 1) * per).join('\n') + '\n');
-          await new Promise<void>((resolve, reject) => {
-            const child = spawn(GNUBG, ['-t', '-q', '-r', '-p', 'scripts/gnubg/training-data.py'], { env: { ...process.env, NARDY_DECISIONS: inFile, NARDY_KEEP_WINS: '1', NARDY_PLIES: '0', NARDY_GROUPS: '0', NARDY_OUT: outFile }, stdio: 'ignore' });
-            child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`gnubg exited with ${code}`))));
-            child.on('error', reject);
-          });
-          return readFileSync(outFile, 'utf8');
-        }),
-      );
-      writeFileSync(file, parts.join(''));
-    } finally {
-      rmSync(tmp, { recursive: true, force: true });
-    }
+    const lines = decisions.map((d) => `${d.me.join(',')} ${d.opp.join(',')} ${d.dice[0]} ${d.dice[1]}`);
+    const parts = await gnubgParts(lines, { NARDY_KEEP_WINS: '1', NARDY_PLIES: '0', NARDY_GROUPS: '0' });
+    writeFileSync(file, parts.map((p) => p.out).join(''));
   }
   const out = new Map<string, number[]>();
   for (const line of readFileSync(file, 'utf8').split('\n')) {
@@ -268,17 +257,17 @@ async function main(): Promise<void> {
     const { level, config, search } = settings[0]!;
     const player = new Player(level, new Brains(() => search), seededRandom(SEED), config);
     const zero = { ...config.search, plies: 0 as const, noise: 0 };
-    const mine = new Float32Array(5);
+    const flipped = new Float32Array(5);
     const losses = decisions.map((d) => {
       const position = parsePosition({ variant: 'short', turn: 'white', white: d.me, black: d.opp });
       const value = d.match ? player.playValue(position, matchRules, d.match.score, d.match.cube) : (p: ArrayLike<number>) => equityOf('short', p);
       let bestId: string | undefined;
       let bestValue = -Infinity;
-      for (const c of search.rank(d.me, d.opp, d.dice, zero, Math.random, d.match ? matchRules : rules)) {
+      for (const c of search.rank(d.me, d.opp, d.dice, zero, seededRandom(SEED), d.match ? matchRules : rules)) {
         const id = idAfter(c.me, c.opp);
         const theirs = probs.get(id);
         if (!theirs) throw new Error(`--oracle: gnubg gave no probabilities for play ${id}`);
-        const v = value(flipOutcomes('short', theirs, mine), c.me, c.opp);
+        const v = value(flipOutcomes('short', theirs, flipped), c.me, c.opp);
         if (v > bestValue) [bestValue, bestId] = [v, id];
       }
       return lossOf(d, bestId);
