@@ -26,7 +26,8 @@
  *    0-ply analysis (thousandths lost per unforced move, EMG and MWC): a far less noisy figure
  *    than the points, for comparing two settings of our level on the same seeds. At 0 ply gnubg
  *    counts its own plays as free of error; --checker-plies 2 analyses both sides' checker play
- *    at 2 ply (slower), a fair comparison of the two.
+ *    at 2 ply (slower), a fair comparison of the two. With --keep DIR each analysed match is
+ *    kept as DIR/versus-SEED-N.sgf (scripts/gnubg/worst-plays.py lists a side's plays from them).
  *
  * Options: --level L (default hard), --matches N (default 10), --length N (default 5),
  * --gnubg-plies N (default 2), --seed S, --only ours|gnubg|versus, --versus N, --procs P,
@@ -349,7 +350,7 @@ if (versus > 0) {
         const port = await freePort();
         const ext = await startExternal(port, level, seed * 100 + n, botArgs);
         const script = new URL('../scripts/gnubg/play-external-match.py', import.meta.url).pathname;
-        const env = { ...process.env, NARDY_PORT: String(port), NARDY_LENGTH: String(length), NARDY_SEED: String(seed * 1000 + n), NARDY_PLIES: '0', NARDY_CUBE_PLIES: String(plies), NARDY_CHECKER_PLIES: String(checkerPlies), NARDY_OUT: out };
+        const env = { ...process.env, NARDY_PORT: String(port), NARDY_LENGTH: String(length), NARDY_SEED: String(seed * 1000 + n), NARDY_PLIES: '0', NARDY_CUBE_PLIES: String(plies), NARDY_CHECKER_PLIES: String(checkerPlies), NARDY_OUT: out, ...(keep ? { NARDY_SAVE: join(dir, `versus-${seed}-${n}.sgf`) } : {}) };
         await new Promise((r) => spawn(GNUBG, ['-t', '-q', '-r', '-p', script], { env, stdio: 'ignore' }).once('exit', r));
         ext.kill('SIGTERM');
       }

@@ -8,7 +8,8 @@
 #
 # Environment: NARDY_PORT, NARDY_LENGTH, NARDY_SEED, NARDY_NOISE, NARDY_PLIES (gnubg's plies,
 # 0 = expert), NARDY_CUBE_PLIES (analysis, default 2), NARDY_CHECKER_PLIES (analysis, default 0:
-# gnubg expert's own depth, which counts its own plays as free of error), NARDY_OUT.
+# gnubg expert's own depth, which counts its own plays as free of error), NARDY_OUT, NARDY_SAVE
+# (optional: the analysed match is saved there as .sgf, for scripts/gnubg/worst-plays.py).
 import json, os
 import gnubg
 
@@ -40,6 +41,8 @@ for _ in range(200000):
 for c in ['set analysis chequerplay evaluation plies %d' % int(env.get('NARDY_CHECKER_PLIES', '0')), 'set analysis cubedecision evaluation plies %d' % int(env.get('NARDY_CUBE_PLIES', '2')),
           'set analysis cubedecision evaluation cubeful on', 'set analysis cube on', 'set analysis luck off', 'analyse match']:
     gnubg.command(c)
+if env.get('NARDY_SAVE'):
+    gnubg.command('save match "%s"' % env['NARDY_SAVE'])
 m = gnubg.match(1, 0, 1, 0)
 mi = m['match-info']
 score = {'X': 0, 'O': 0}

@@ -134,12 +134,20 @@ describe('nardy move in a match', () => {
 });
 
 describe("gnubg's cube questions to the external player", () => {
-  /** A board line as gnubg sends it (colour 1, direction -1: cell i is the player's point i; the opponent's checkers negative). */
+  /**
+   * A board line as gnubg 1.07 sends it to its external player 1 (as the benches set it up): colour 1,
+   * direction -1, cell i the player's point i, the opponent's checkers negative; `turn` 1 when the
+   * player is on roll and -1 when it is doubled (gnubg's player 0 on roll); the scores in the order
+   * (player 0, player 1) for a move or a double and (player 1, player 0) for a take. `score` is
+   * [the player's, the opponent's].
+   */
   const line = (cells: number[], o: { length?: number; score?: [number, number]; doubled?: boolean; off?: [number, number]; mayDouble?: [number, number]; dice?: [number, number]; cube?: number } = {}): string => {
     const [pOff, oOff] = o.off ?? [0, 0];
     const [may, oppMay] = o.mayDouble ?? [1, 1];
     const [d1, d2] = o.dice ?? [0, 0];
-    return `board:gnubg:root:${o.length ?? 5}:${o.score?.[0] ?? 0}:${o.score?.[1] ?? 0}:${cells.join(':')}:1:${d1}:${d2}:0:0:${o.cube ?? 1}:${may}:${oppMay}:${o.doubled ? 1 : 0}:1:-1:0:25:${pOff}:${oOff}:0:0:0:0:0:1`;
+    const [mine, theirs] = o.score ?? [0, 0];
+    const names = o.doubled ? `root:gnubg:${o.length ?? 5}:${mine}:${theirs}` : `gnubg:root:${o.length ?? 5}:${theirs}:${mine}`;
+    return `board:${names}:${cells.join(':')}:${o.doubled ? -1 : 1}:${d1}:${d2}:0:0:${o.cube ?? 1}:${may}:${oppMay}:${o.doubled ? 1 : 0}:1:-1:0:25:${pOff}:${oOff}:0:0:0:0:0:1`;
   };
   const cells = (mine: Record<number, number>, theirs: Record<number, number>): number[] => {
     const c = new Array<number>(26).fill(0);
@@ -188,8 +196,8 @@ describe("gnubg's cube questions to the external player", () => {
     const { answerGnubg } = await import('../../src/cli/bot-commands.js');
     const { parseFibsBoard } = await import('../../src/ai/fibs.js');
     // Lines gnubg 1.07 sent to the external player in one match to 5 (scripts/gnubg/play-external-match.py):
-    // at 0-0, in the Crawford game (the bot 4, gnubg 0) and in the game after it (4-2). The last two
-    // fields are 0:1, 0:0 and 1:1.
+    // at 0-0, in the Crawford game (gnubg 4, the bot 0) and in the game after it (gnubg 4, the bot 2).
+    // The last two fields are 0:1, 0:0 and 1:1. The scores are in gnubg's order, its player 0 first.
     const first = 'board:gnubg:root:5:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:4:3:4:3:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:1';
     const crawford = 'board:gnubg:root:5:4:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:3:1:3:1:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:0';
     const after = 'board:gnubg:root:5:4:2:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:4:1:4:1:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:1:1';
@@ -207,13 +215,58 @@ describe("gnubg's cube questions to the external player", () => {
     };
     for (const l of [crawford, after]) answerGnubg(recorder, l);
     expect(seen).toEqual([
-      { crawford: true, score: { awayMe: 1, awayOpp: 5, crawford: true, postCrawford: false } },
-      { crawford: false, score: { awayMe: 1, awayOpp: 3, crawford: false, postCrawford: true } },
+      { crawford: true, score: { awayMe: 5, awayOpp: 1, crawford: true, postCrawford: false } },
+      { crawford: false, score: { awayMe: 3, awayOpp: 1, crawford: false, postCrawford: true } },
     ]);
     // After the Crawford game the trailer doubles at once: the bot 3 away, gnubg 1 away, before its roll.
-    const trailer = after.replace(':5:4:2:', ':5:2:4:').replace(':1:4:1:4:1:1:1:1:0:', ':1:0:0:0:0:1:1:1:0:');
+    const trailer = after.replace(':1:4:1:4:1:1:1:1:0:', ':1:0:0:0:0:1:1:1:0:');
     expect(parseFibsBoard(trailer).dice).toBeNull();
     expect(answerGnubg(player, trailer)).toBe('double');
+  });
+
+  it("reads the score and the cube as gnubg 1.07 writes them: by its players, not by who gets the line", async () => {
+    const { answerGnubg } = await import('../../src/cli/bot-commands.js');
+    const { parseFibsBoard } = await import('../../src/ai/fibs.js');
+    // Two lines gnubg sent its external player 1 ("root") in a match to 5 that the bot led 3-0
+    // (scripts/gnubg/play-external-match.py, through a logging proxy). The bot on roll with 5-5,
+    // holding the 2-cube: "gnubg:root:5:0:3", gnubg's score first. Doubled at 3-0 in another
+    // game: "root:gnubg:5:3:0", the bot's score first; `turn` is -1 there.
+    const moving = 'board:gnubg:root:5:0:3:-2:2:2:3:-1:2:2:0:0:1:0:0:0:1:0:0:0:-1:-2:-2:-3:2:-2:-2:0:0:1:5:5:5:5:2:1:0:0:1:-1:0:25:0:0:0:0:0:0:0:1';
+    const doubled = 'board:root:gnubg:5:3:0:0:-1:0:0:0:1:4:0:3:1:-1:0:-4:3:0:0:0:-4:0:-5:1:0:0:0:2:0:-1:0:0:0:0:1:1:1:1:1:-1:0:25:0:0:0:0:0:0:0:1';
+    expect(parseFibsBoard(moving)).toMatchObject({ score: { player: 3, opponent: 0 }, cube: 2, mayDouble: true, oppMayDouble: false, wasDoubled: false, dice: [5, 5] });
+    expect(parseFibsBoard(doubled)).toMatchObject({ score: { player: 3, opponent: 0 }, cube: 1, mayDouble: true, oppMayDouble: true, wasDoubled: true, dice: null });
+    // The checkers: the bot's 15 on its points 1-6 and 10, 14; gnubg's 2 on the bar.
+    const p = parseFibsBoard(moving).position;
+    expect(p.white.slice(1, 25).reduce((a, b) => a + b, 0)).toBe(15);
+    expect(p.black[25]).toBe(2);
+    const seen: unknown[] = [];
+    const recorder = {
+      level: 'hard',
+      choosePlay: (g: GameState, score?: MatchScore): Step[] => {
+        seen.push({ value: g.cube.value, owner: g.cube.owner, score });
+        return player.choosePlay(g, score);
+      },
+      wantsToDouble: () => false,
+      takes: () => true,
+      acceptsResignation: () => false,
+    };
+    answerGnubg(recorder, moving);
+    expect(seen).toEqual([{ value: 2, owner: 'white', score: { awayMe: 2, awayOpp: 5, crawford: false, postCrawford: false } }]);
+    // The same lines as gnubg writes them to an external player 0: `turn` -1 on roll, the board
+    // player 1's (the receiver's checkers negative, its point p in cell 25 - p, its bar cell 0).
+    const cellsOf = (l: string): string[] => l.split(':').slice(6, 32);
+    const asZero = (l: string, turn: number): string => {
+      const f = l.split(':');
+      const c = cellsOf(l).map(Number);
+      const mirrored = c.map((_, i) => -c[25 - i]!);
+      f.splice(6, 26, ...mirrored.map(String));
+      f[32] = String(turn);
+      [f[38], f[39]] = [f[39]!, f[38]!];
+      return f.join(':');
+    };
+    const zeroMoving = asZero(moving.replace(':5:0:3:', ':5:3:0:'), -1);
+    expect(parseFibsBoard(zeroMoving)).toMatchObject({ score: { player: 3, opponent: 0 }, mayDouble: true, oppMayDouble: false });
+    expect(parseFibsBoard(zeroMoving).position).toEqual(p);
   });
 
   it('doubled: takes at the start, drops a lost race', async () => {
