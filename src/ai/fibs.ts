@@ -66,6 +66,8 @@ export function parseFibsBoard(line: string): FibsBoard {
     if (v * sign > 0) me[point] = Math.abs(v);
     else if (v !== 0) opp[25 - point] = Math.abs(v);
   }
+  // Checkers on the bar: in the bar cells (`bar` names player 1's, 25 in gnubg's lines); FIBS
+  // itself also has the counts in the on-bar fields (0 in gnubg's). Take whichever says more.
   const barCell = (int(44) === 0) === playerOne ? 0 : 25;
   me[25] = Math.max(Math.abs(int(6 + barCell)), Math.abs(int(playerOne ? 47 : 48)));
   opp[25] = Math.max(Math.abs(int(6 + 25 - barCell)), Math.abs(int(playerOne ? 48 : 47)));
