@@ -26,7 +26,7 @@ def nardy(b):
 for path in [p for p in env['NARDY_FILES'].split('\n') if p.strip()]:
     gnubg.command('load match "%s"' % path.strip())
     m = gnubg.match(1, 0, 1, 0)
-    length = m['match-info'].get('match-length', m['match-info'].get('length', 0))
+    length = m['match-info'].get('match-length', 0)
     for gi, game in enumerate(m['games']):
         info = game['info']
         score = {'X': info.get('score-X', 0), 'O': info.get('score-O', 0)}
@@ -37,7 +37,6 @@ for path in [p for p in env['NARDY_FILES'].split('\n') if p.strip()]:
             p = rec.get('player')
             if a == 'double':
                 cube *= 2
-                pending = p
             elif a == 'take':
                 owner = p
             elif a == 'move':
@@ -52,7 +51,7 @@ for path in [p for p in env['NARDY_FILES'].split('\n') if p.strip()]:
                         'score': [score[who], score['X' if who == 'O' else 'O']], 'crawford': bool(info.get('crawford', False)),
                         'cube': cube, 'owner': None if owner is None else ('me' if owner == who else 'opp'),
                         'id': gnubg.positionid(before), 'position': nardy(before), 'dice': rec['dice'], 'play': fmt(rec['move']), 'best': fmt(ms[0]['move']),
-                        'error': round(err, 5), 'plies': ms[0].get('evalcontext', {}).get('plies')}) + '\n')
+                        'error': round(err, 5)}) + '\n')
                 # gnubg's boards: slot n-1 is point n, slot 24 the bar; steps run from 25 (the bar) to 0 (off).
                 for a_, b_ in rec['move']:
                     board[p][a_ - 1] -= 1

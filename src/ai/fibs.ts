@@ -54,7 +54,8 @@ export function parseFibsBoard(line: string): FibsBoard {
   if ((colour !== 1 && colour !== -1) || (direction !== 1 && direction !== -1) || (turn !== 1 && turn !== -1)) throw new FibsError('bad colour, direction or turn');
   const wasDoubled = int(40) !== 0;
   // Which of gnubg's players gets the line: the one on roll, or the one doubled.
-  const playerOne = (turn * colour > 0) !== wasDoubled;
+  const playerOneOnRoll = turn * colour > 0;
+  const playerOne = playerOneOnRoll !== wasDoubled;
   // The receiver's checkers carry the sign of `colour` as player 1, the other sign as player 0.
   const sign = playerOne ? colour : -colour;
   const dir = playerOne ? direction : -direction;
@@ -82,7 +83,8 @@ export function parseFibsBoard(line: string): FibsBoard {
   const a = int(33);
   const b = int(34);
   const matchLength = int(3);
-  const score = turn * colour < 0 ? { player: int(4), opponent: int(5) } : { player: int(5), opponent: int(4) };
+  // The scores come as (player 0, player 1) when player 1 is on roll, else the other way round.
+  const score = playerOneOnRoll ? { player: int(5), opponent: int(4) } : { player: int(4), opponent: int(5) };
   const oneAway = matchLength > 0 && (score.player === matchLength - 1 || score.opponent === matchLength - 1);
   const crawford = oneAway && int(51) === 0 && (f.length < 53 || int(52) === 0);
   return {
