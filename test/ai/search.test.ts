@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ENCODINGS } from '../../src/ai/encode.js';
-import { equityOf } from '../../src/ai/outcomes.js';
+import { equityOf, flipOutcomes } from '../../src/ai/outcomes.js';
 import { Evaluator } from '../../src/ai/evaluator.js';
 import { Search, type SearchConfig } from '../../src/ai/search.js';
 import { loadBundled } from '../../src/ai/weights.js';
 import { LEVELS } from '../../src/ai/player.js';
+import { DEFAULT_RULES } from '../../src/engine/rules.js';
 import type { Dice } from '../../src/engine/index.js';
 import { parseSetting } from '../../bench/settings.js';
 
@@ -43,6 +44,71 @@ describe('search: the looked-ahead value blended with the 0-ply one (zeroWeight)
     expect(LEVELS.hard.search.zeroWeight).toBeGreaterThan(0);
     expect(LEVELS.expert.search.zeroWeight).toBeGreaterThan(0);
     expect(LEVELS.medium.search.plies).toBe(0);
+  });
+});
+
+describe('search: the second look (2-ply) on several candidates at once', () => {
+  const search = new Search(new Evaluator(loadBundled('short').net, ENCODINGS.short));
+  const ref = new Search(new Evaluator(loadBundled('short').net, ENCODINGS.short));
+  const random = (): number => 0.5;
+  const cands = search.rank(me, opp, dice, wide, random).slice(0, 3);
+  const ROLLS: Array<{ dice: Dice; weight: number }> = [];
+  for (let a = 1; a <= 6; a++) for (let b = a; b <= 6; b++) ROLLS.push({ dice: [a, b] as unknown as Dice, weight: a === b ? 1 : 2 });
+  const flip = (p: ArrayLike<number>): Float32Array => {
+    const out = new Float32Array(5);
+    flipOutcomes('short', p, out);
+    return out;
+  };
+
+  /** For us (just moved to `mine`) against `theirs` to roll, per opponent roll: our 0-ply outcomes after its best answer (1st layer) and our 1-ply ones (2nd). */
+  function layers(mine: ArrayLike<number>, theirs: ArrayLike<number>): Map<string, { weight: number; v1: Float32Array; v2: Float32Array }> {
+    const out = new Map<string, { weight: number; v1: Float32Array; v2: Float32Array }>();
+    for (const { dice: d, weight } of ROLLS) {
+      const answers = ref.rank(theirs, mine, d, { ...wide, plies: 0 }, random);
+      const [us, them] = answers.length ? [answers[0]!.opp, answers[0]!.me] : [mine, theirs];
+      const v1 = answers.length ? flip(answers[0]!.probs) : ref.preRoll(us, them, 0);
+      const v2 = them[0] === 15 ? v1 : ref.preRoll(us, them, 1);
+      out.set(`${d[0]}${d[1]}`, { weight, v1, v2 });
+    }
+    return out;
+  }
+
+  it('with time for every roll, each candidate gets its exact 2-ply outcomes', () => {
+    const got = search.twoPlyMany(cands, cands.map((c) => c.probs), DEFAULT_RULES, () => false)!;
+    expect(got).toHaveLength(3);
+    cands.forEach((c, i) => {
+      const want = new Float32Array(5);
+      for (const { weight, v2 } of layers(c.me, c.opp).values()) for (let j = 0; j < 5; j++) want[j] = want[j]! + (weight * v2[j]!) / 36;
+      for (let j = 0; j < 5; j++) expect(got[i]![j]).toBeCloseTo(want[j]!, 5);
+    });
+  });
+
+  it('cut short, each keeps its 1-ply outcomes corrected by the mean difference the second layer made on the same rolls', () => {
+    const one = cands.map((c) => search.onePly(c.me, c.opp));
+    const seen: number[] = [];
+    // Stop after four rolls: 6-5, 2-1, 4-4, 6-3 (weights 2, 2, 1, 2).
+    const got = search.twoPlyMany(cands, one, DEFAULT_RULES, (rolls) => rolls >= 4 || (seen.push(rolls), false))!;
+    expect(seen).toEqual([0, 1, 2, 3]);
+    cands.forEach((c, i) => {
+      const l = layers(c.me, c.opp);
+      const diff = new Float32Array(5);
+      for (const k of ['65', '12', '44', '36']) {
+        const { weight, v1, v2 } = l.get(k.split('').sort().join(''))!;
+        for (let j = 0; j < 5; j++) diff[j] = diff[j]! + (weight * (v2[j]! - v1[j]!)) / 7;
+      }
+      for (let j = 0; j < 5; j++) expect(got[i]![j]).toBeCloseTo(Math.max(0, one[i]![j]! + diff[j]!), 5);
+    });
+  });
+
+  it('no roll looked at in time: no second look at all', () => {
+    expect(search.twoPlyMany(cands, cands.map((c) => c.probs), DEFAULT_RULES, () => true)).toBeNull();
+  });
+
+  it('expert ranks its best 1-ply candidates by the second look, best first, and keeps the rest after them', () => {
+    const ranked = search.rank(me, opp, dice, { ...LEVELS.expert.search, within: 10, deepWithin: 10, budgetMs: 1e9 }, random);
+    expect(ranked.slice(0, 5).map((c) => c.ply)).toEqual([2, 2, 2, 1, 1]);
+    expect(ranked[5]!.ply).toBe(0);
+    for (let k = 1; k < 3; k++) expect(ranked[k - 1]!.equity).toBeGreaterThanOrEqual(ranked[k]!.equity);
   });
 });
 
