@@ -6,7 +6,7 @@
 import { isLevel, LEVELS, type Level, type LevelConfig } from '../src/ai/player.js';
 import type { SearchConfig } from '../src/ai/search.js';
 
-const KEYS = ['noise', 'plies', 'candidates', 'within', 'budgetMs', 'zeroWeight', 'deepCandidates', 'deepWithin', 'cubefulPlay'];
+const KEYS = ['noise', 'plies', 'candidates', 'within', 'budgetMs', 'zeroWeight', 'deepCandidates', 'deepWithin', 'deepBudgetMs', 'cubefulPlay'];
 
 export interface Setting {
   readonly name: string;

@@ -39,6 +39,8 @@ export interface SearchConfig {
   readonly deepCandidates?: number;
   /** ...within this much 1-ply equity of the best. */
   readonly deepWithin?: number;
+  /** The second look's own deadline, from the start of the look-ahead (default `budgetMs`). */
+  readonly deepBudgetMs?: number;
 }
 
 export interface Candidate {
@@ -163,7 +165,7 @@ export class Search {
         picked.push(deep[k]!);
       }
       // Out of time before the next roll is through: what the rolls so far said.
-      const deadline = started + cfg.budgetMs;
+      const deadline = started + (cfg.deepBudgetMs ?? cfg.budgetMs);
       const probs = picked.length > 1 ? this.twoPlyMany(picked, picked.map((c) => oneOf.get(c)!), rules, (_, roundMs) => performance.now() + roundMs > deadline) : null;
       if (probs) {
         const deeper = picked.map((c, i) => ({ ...c, probs: probs[i]!, equity: worth(probs[i]!, c.me, c.opp), ply: 2 as const }));

@@ -45,6 +45,11 @@ describe('search: the looked-ahead value blended with the 0-ply one (zeroWeight)
     expect(LEVELS.expert.search.zeroWeight).toBeGreaterThan(0);
     expect(LEVELS.medium.search.plies).toBe(0);
   });
+
+  it('hard takes a short second look on its best three, expert a longer one', () => {
+    expect(LEVELS.hard.search.deepCandidates).toBe(3);
+    expect(LEVELS.hard.search.deepBudgetMs).toBeLessThan(LEVELS.expert.search.deepBudgetMs ?? LEVELS.expert.search.budgetMs);
+  });
 });
 
 describe('search: the second look (2-ply) on several candidates at once', () => {
@@ -121,6 +126,7 @@ describe('bench settings', () => {
     expect(s.config.cubefulPlay).toBe(true);
     expect(parseSetting('hard/cubefulPlay=0').config.cubefulPlay).toBe(false);
     expect(parseSetting('hard/cubefulPlay=0').config.search).toEqual(LEVELS.hard.search);
+    expect(parseSetting('hard/deepBudgetMs=60').config.search.deepBudgetMs).toBe(60);
   });
 
   it('refuses what is not a level or not a number', () => {
