@@ -210,20 +210,7 @@ export class Search {
           }
           return;
         }
-        const n = gen.generate(this.variant, opp, me, dice, rules);
-        let worst = Infinity;
-        let pick = gen.result[0]!;
-        for (let k = 0; k < n; k++) {
-          const i = gen.result[k]!;
-          const o = i * 26;
-          this.ev.evaluate(pool.opp, o, pool.me, o, this.out);
-          const eq = equityOf(this.variant, this.out);
-          if (eq < worst) {
-            worst = eq;
-            pick = i;
-            v1.set(this.out);
-          }
-        }
+        const pick = this.answer(gen, me, opp, dice, rules, v1);
         oppAfter.set(pool.me.subarray(pick * 26, pick * 26 + 26));
         meAfter.set(pool.opp.subarray(pick * 26, pick * 26 + 26));
         const v2 = oppAfter[0] === 15 ? v1 : this.preRoll(meAfter, oppAfter, 1, rules);
@@ -308,11 +295,34 @@ export class Search {
   }
 
   /**
+   * The opponent's best 0-ply answer with `dice` after our play (`me` just moved, `opp` to roll):
+   * its index in `gen`'s pool (where the opponent is `pool.me`), and our outcomes after it, with
+   * us to roll, left in `into`.
+   */
+  private answer(gen: Generator, me: ArrayLike<number>, opp: ArrayLike<number>, dice: Dice, rules: Rules, into: Float32Array): number {
+    const pool = gen.pool;
+    const n = gen.generate(this.variant, opp, me, dice, rules);
+    let worst = Infinity;
+    let pick = gen.result[0]!;
+    for (let k = 0; k < n; k++) {
+      const i = gen.result[k]!;
+      const o = i * 26;
+      this.ev.evaluate(pool.opp, o, pool.me, o, this.out);
+      const eq = equityOf(this.variant, this.out);
+      if (eq < worst) {
+        worst = eq;
+        pick = i;
+        into.set(this.out);
+      }
+    }
+    return pick;
+  }
+
+  /**
    * The mover's outcomes after its play (`me` just moved, `opp` to roll), averaged over the
    * opponent's 21 rolls, each answered with the opponent's best 0-ply play.
    */
   onePly(me: ArrayLike<number>, opp: ArrayLike<number>, rules: Rules = DEFAULT_RULES): Float32Array {
-    const variant = this.variant;
     const O = this.ev.outputs;
     const acc = new Float32Array(O);
     if (me[0] === 15) {
@@ -320,22 +330,8 @@ export class Search {
       this.ev.afterPlay(me, 0, opp, 0, acc);
       return acc;
     }
-    const gen = this.inner;
-    const pool = gen.pool;
     for (const { dice, weight } of ROLLS) {
-      const n = gen.generate(variant, opp, me, dice, rules);
-      let worst = Infinity;
-      for (let k = 0; k < n; k++) {
-        const i = gen.result[k]!;
-        const o = i * 26;
-        // After the opponent's play (pool.me = the opponent, pool.opp = us), we are to roll.
-        this.ev.evaluate(pool.opp, o, pool.me, o, this.out);
-        const eq = equityOf(variant, this.out);
-        if (eq < worst) {
-          worst = eq;
-          this.bestOut.set(this.out);
-        }
-      }
+      this.answer(this.inner, me, opp, dice, rules, this.bestOut);
       for (let j = 0; j < O; j++) acc[j] = acc[j]! + weight * this.bestOut[j]!;
     }
     for (let j = 0; j < O; j++) acc[j] = acc[j]! / 36;
