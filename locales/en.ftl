@@ -36,8 +36,8 @@ play-bot-variant = Which game?
 play-bot-level = { $variant }: how strong should I play?
     🟢 Easy — for your first games: often plays a weaker move.
     🟡 Medium — a club player: solid, now and then careless.
-    🟠 Hard — strong: looks one roll ahead on its best moves.
-    🔴 Expert — the strongest: looks further and forgives nothing.
+    🟠 Hard — strong: looks a roll or two ahead on its best moves.
+    🔴 Expert — the strongest: thinks longest and forgives nothing.
 play-bot-length = How long a match?
 play-bot-started = { $variant } against { $bot }. You play { $colour }. Good luck!
 play-bot-private-only = Games against the bot are played in a private chat with me.

@@ -1,7 +1,8 @@
 /**
  * The bot's players. Every level is a configuration of one search (search.ts) over the trained
  * evaluation of each game, like gnubg's levels: the gentle ones add noise to a greedy choice,
- * the strong ones look one roll ahead on their best candidates. Cube and resignation decisions
+ * the strong ones look one roll ahead on their best candidates and two on the very best (hard
+ * briefly, expert for longer). Cube and resignation decisions
  * come from the outcome probabilities (cube.ts); the hand-written evaluation of the first
  * version stays as the frozen `baseline` player for benchmarks (baseline.ts).
  */
