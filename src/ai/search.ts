@@ -6,7 +6,7 @@
  *          equity of the best) looked at again over all 21 rolls of the opponent, who answers
  *          each with its own best 0-ply play; the average is the candidate's value.
  *   2-ply: the best few 1-ply candidates looked at once more: after each of the opponent's
- *          answers, our own 21 rolls (expert).
+ *          answers, our own 21 rolls (hard until `deepBudgetMs`, expert for its whole budget).
  * A time budget bounds the look-ahead: 1-ply candidates are searched best first, and whatever is
  * not reached in time keeps out of the comparison; the 2-ply candidates share the opponent's
  * rolls in turn, and when time runs out each keeps its 1-ply value corrected by what the second
