@@ -36,7 +36,8 @@ import { createPlayer, type Level } from '../src/ai/player.js';
 import { Search } from '../src/ai/search.js';
 import { loadWeights } from '../src/ai/weights.js';
 import { toMat } from '../src/app/export.js';
-import { apply, defaultRules, newGame, positionId, SeededDice, type GameState, type Position, type Variant } from '../src/engine/index.js';
+import { apply, defaultRules, newGame, positionId, SeededDice, type GameState, type Position, type Step, type Variant } from '../src/engine/index.js';
+import { PubevalPlayer } from './pubeval.js';
 import { seededRandom } from '../src/sim/rng.js';
 
 const argv = process.argv.slice(2);
@@ -56,11 +57,16 @@ const DUMP = opt('dump', '');
 const FROM = opt('from', '');
 const WEIGHTS = opt('weights', '');
 const YARDSTICK = opt('yardstick', '');
+const PLAYERS = opt('players', 'ours');
+const ZERO_WEIGHT = Number(opt('zero-weight', '0'));
 const GNUBG = '/usr/games/gnubg';
 for (const [k, v] of Object.entries({ GAMES, PLIES, GNUBG_PLIES, PROCS, LONG, SEED })) {
   if (!Number.isInteger(v) || v < 0) throw new Error(`--${k.toLowerCase().replace('_', '-')} must be a whole number`);
 }
 if (PLIES !== 0 && PLIES !== 1) throw new Error('--plies must be 0 or 1');
+if (!(ZERO_WEIGHT >= 0 && ZERO_WEIGHT <= 1)) throw new Error('--zero-weight must lie within 0..1');
+if (ZERO_WEIGHT > 0 && PLIES !== 1) throw new Error('--zero-weight goes with --plies 1');
+if (PLAYERS !== 'ours' && PLAYERS !== 'outside') throw new Error('--players must be ours or outside');
 if (YARDSTICK && (!FROM || !/^[1-4]$/.test(YARDSTICK))) throw new Error('--yardstick N (1 to 4 plies) goes with --from DIR (kept games with gnubg\'s 0-ply analysis)');
 if (FROM && !existsSync(join(FROM, 'game-0.json'))) throw new Error(`--from ${FROM}: no kept games there (make them with --keep DIR)`);
 /** The search our analysis uses with --weights (without it, analyse's own: the bundled network). */
@@ -78,10 +84,36 @@ const PAIRINGS: Array<[Level, Level]> = [
   ['hard', 'hard'],
 ];
 
-/** One cubeless game between two levels, as the bot exports it (a single game: money scoring). */
-function playGame(variant: Variant, white: Level, black: Level, seed: number): GameExport {
+/**
+ * --players outside: players that owe nothing to either analysis' network, Tesauro's pubeval
+ * (bench/pubeval.ts) greedy and with noise in its units, so that neither analysis judges plays its
+ * own errors chose. With our levels, a play that our network overrates is more likely to be made
+ * (more so the less noise), and our analysis then finds it cheaper than gnubg's does.
+ */
+const OUTSIDE_PAIRINGS: Array<[string, string]> = [
+  ['pubeval', 'pubeval3'],
+  ['pubeval1', 'pubeval1'],
+  ['pubeval3', 'pubeval'],
+  ['pubeval3', 'pubeval3'],
+  ['pubeval1', 'pubeval'],
+  ['pubeval', 'pubeval1'],
+  ['pubeval3', 'pubeval1'],
+  ['pubeval', 'pubeval'],
+];
+
+type Chooser = { choosePlay(g: GameState): Step[] };
+
+/** A player by name: one of our levels, or pubeval with an optional noise (`pubevalN`, N its noise). */
+function playerFor(name: string, random: () => number): Chooser {
+  const m = /^pubeval(\d*)$/.exec(name);
+  if (m) return new PubevalPlayer(Number(m[1] || 0), random);
+  return createPlayer(name as Level, random);
+}
+
+/** One cubeless game between two players, as the bot exports it (a single game: money scoring). */
+function playGame(variant: Variant, white: string, black: string, seed: number): GameExport {
   const rules = { ...defaultRules(variant), cube: false };
-  const players = { white: createPlayer(white, seededRandom(seed)), black: createPlayer(black, seededRandom(seed + 7919)) };
+  const players = { white: playerFor(white, seededRandom(seed)), black: playerFor(black, seededRandom(seed + 7919)) };
   const dice = new SeededDice(seed);
   let g: GameState = newGame(variant, { rules });
   for (let i = 0; i < 5000 && g.phase !== 'over'; i++) {
@@ -217,7 +249,8 @@ async function againstGnubg(): Promise<Record<string, unknown>> {
       files.push(f);
       continue;
     }
-    const [w, b] = PAIRINGS[i % PAIRINGS.length]!;
+    const pairings = PLAYERS === 'outside' ? OUTSIDE_PAIRINGS : PAIRINGS;
+    const [w, b] = pairings[i % pairings.length]!;
     const exp = playGame('short', w, b, SEED * 100_000 + i);
     exports.push(exp);
     writeFileSync(f, toMat(exp, { single: 'money' }));
@@ -233,7 +266,7 @@ async function againstGnubg(): Promise<Record<string, unknown>> {
   });
   const t2 = Date.now();
   const ours = [];
-  for (const exp of exports) ours.push(await analyse(exp, { plies: PLIES, ...(analysisSearch ? { search: analysisSearch } : {}) }));
+  for (const exp of exports) ours.push(await analyse(exp, { plies: PLIES, zeroWeight: ZERO_WEIGHT, ...(analysisSearch ? { search: analysisSearch } : {}) }));
   const oursS = (Date.now() - t2) / 1000;
   const { byFile, seconds: gnubgS } = await gnubgPromise;
 
@@ -304,6 +337,7 @@ async function againstGnubg(): Promise<Record<string, unknown>> {
     compared_games: compared,
     misaligned,
     our_plies: PLIES,
+    our_zero_weight: ZERO_WEIGHT,
     our_network: WEIGHTS || 'bundled',
     gnubg_plies: GNUBG_PLIES,
     player_games: perPlayer.length,

@@ -90,6 +90,11 @@ export interface Analysis {
 
 export interface AnalyseOptions {
   readonly plies?: 0 | 1;
+  /**
+   * At 1 ply: the weight of each play's 0-ply outcomes in its value (0, the default: the 1-ply
+   * average alone), as the strong levels' search blends them (search.ts, zeroWeight).
+   */
+  readonly zeroWeight?: number;
   readonly search?: Search;
   /** Called after each decision with the share done (0..1). */
   readonly progress?: (done: number) => void | Promise<void>;
@@ -132,6 +137,9 @@ function decisionCount(exp: GameExport): number {
 
 export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promise<Analysis> {
   const plies = opts.plies ?? 0;
+  const z = opts.zeroWeight ?? 0;
+  if (!(z >= 0 && z <= 1)) throw new RangeError('zeroWeight must lie within 0..1');
+  const deepConfig: SearchConfig = z > 0 ? { ...DEEP, zeroWeight: z } : DEEP;
   const search = opts.search ?? loadBrains().search(exp.variant);
   const rules = exp.rules;
   const variant = exp.variant;
@@ -261,10 +269,11 @@ export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promi
       const { me: meA, opp: oppA } = sidesOf(after, side);
       if (plies === 1 && ranked.length > 1) {
         const { me, opp } = sidesOf(p, side);
-        ranked = search.rank(me, opp, dice, DEEP, NO_NOISE, rules);
+        ranked = search.rank(me, opp, dice, deepConfig, NO_NOISE, rules);
         const played = ranked.find((c) => same(c.me, meA) && same(c.opp, oppA));
         if (played && played.ply === 0) {
-          const probs = search.onePly(played.me, played.opp, rules);
+          const probs = Float32Array.from(search.onePly(played.me, played.opp, rules));
+          if (z > 0) for (let j = 0; j < probs.length; j++) probs[j] = (1 - z) * probs[j]! + z * played.probs[j]!;
           ranked = ranked.map((c) => (c === played ? { ...c, probs, equity: equityOf(variant, probs), ply: 1 as const } : c));
         }
         // Plays left at 0 ply are not compared with 1-ply ones: only the searched ones rank.

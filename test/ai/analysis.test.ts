@@ -87,6 +87,26 @@ describe('analysis of whole games', () => {
     // Easy (noisy on purpose) errs more than hard.
     expect(a.players.black.errorRate).toBeGreaterThan(a.players.white.errorRate);
   }, 120_000);
+
+  it('at 1 ply, zeroWeight blends each play\'s 0-ply outcomes into its value: all of them, the 0-ply losses; half, the mean of the two values', async () => {
+    const m = playMatch('short', 1, 11);
+    const exp = parseExport({ format: 'nardy-game', version: 1, id: 'blend00001', variant: 'short', rules: m.rules, length: 1, players: { white: 'Hard', black: 'Easy' }, games: [{ number: 1, score: { white: 0, black: 0 }, crawford: false, postCrawford: false, record: m.game.record, result: m.game.result }] });
+    const plays = (a: Awaited<ReturnType<typeof analyse>>) => a.decisions.filter((d) => d.kind === 'play' && !d.forced);
+    const zero = plays(await analyse(exp, { plies: 0 }));
+    const one = plays(await analyse(exp, { plies: 1 }));
+    const all = plays(await analyse(exp, { plies: 1, zeroWeight: 1 }));
+    const half = plays(await analyse(exp, { plies: 1, zeroWeight: 0.5 }));
+    expect(zero.length).toBeGreaterThan(10);
+    for (let i = 0; i < zero.length; i++) {
+      expect(all[i]!.loss).toBeCloseTo(zero[i]!.loss, 5);
+      // The played play's value is the mean of its 0-ply and 1-ply values.
+      expect(half[i]!.equity).toBeCloseTo((zero[i]!.equity + one[i]!.equity) / 2, 4);
+    }
+    // Not the same analysis as either end.
+    expect(half.some((d, i) => Math.abs(d.loss - one[i]!.loss) > 1e-3)).toBe(true);
+    expect(half.some((d, i) => Math.abs(d.loss - zero[i]!.loss) > 1e-3)).toBe(true);
+    await expect(analyse(exp, { plies: 1, zeroWeight: 2 })).rejects.toThrow(/zeroWeight/);
+  }, 120_000);
 });
 
 describe('export', () => {
