@@ -21,8 +21,11 @@
  * with the network at BASE.{bin,json}, e.g. a training checkpoint, instead of the bundled
  * one), --yardstick N (with --from DIR: also has gnubg analyse the kept games at N
  * plies and compares that with its 0-ply analysis by the same measures: how close two strong
- * analyses come, gnubg's own with a look-ahead and without, as a scale for our figures). Prints
- * one JSON object.
+ * analyses come, gnubg's own with a look-ahead and without, as a scale for our figures),
+ * --players ours|outside (who plays the games: our levels in every pairing, the default, or
+ * Tesauro's pubeval with and without noise, bench/pubeval.ts, whose plays neither analysis
+ * chose), --zero-weight Z (with --plies 1: each play's value blends in its 0-ply outcomes with
+ * weight Z, as the strong levels' search does). Prints one JSON object.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
