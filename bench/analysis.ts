@@ -11,8 +11,8 @@
  * 2. Review time: whole long-nardy games (and one long match) analysed as the bot's Review does,
  *    on this process's one thread: seconds per game at 0 and 1 ply.
  *
- * Options: --games N (games for the gnubg comparison, default 100), --plies 0|1 (our depth,
- * default 0: what the bot's Review uses), --gnubg-plies N (default 0), --procs P (gnubg processes,
+ * Options: --games N (games for the gnubg comparison, default 100), --plies 0|1 (our depth;
+ * without it, what the bot's Review uses: src/ai/analysis.ts, REVIEW_DEPTH), --gnubg-plies N (default 0), --procs P (gnubg processes,
  * default 2), --long N (long games timed, default 5), --only gnubg|review, --seed S, --keep DIR
  * (write the .mat and JSON files there), --dump FILE (one JSON line per compared move: position,
  * dice, play, both losses; for finding where the two analyses part), --from DIR (a --keep
@@ -49,7 +49,9 @@ const opt = (name: string, fallback: string): string => {
   return i >= 0 ? (argv[i + 1] ?? fallback) : fallback;
 };
 const GAMES = Number(opt('games', '100'));
-const PLIES = Number(opt('plies', '0')) as 0 | 1;
+/** Our analysis' depth; without --plies, the Review's (REVIEW_DEPTH). */
+const PLIES_TEXT = opt('plies', '');
+const PLIES = PLIES_TEXT === '' ? undefined : (Number(PLIES_TEXT) as 0 | 1);
 const GNUBG_PLIES = Number(opt('gnubg-plies', '0'));
 const PROCS = Number(opt('procs', '2'));
 const LONG = Number(opt('long', '5'));
@@ -61,14 +63,15 @@ const FROM = opt('from', '');
 const WEIGHTS = opt('weights', '');
 const YARDSTICK = opt('yardstick', '');
 const PLAYERS = opt('players', 'ours');
-const ZERO_WEIGHT = Number(opt('zero-weight', '0'));
+const ZERO_TEXT = opt('zero-weight', '');
+const ZERO_WEIGHT = ZERO_TEXT === '' ? undefined : Number(ZERO_TEXT);
 const GNUBG = '/usr/games/gnubg';
-for (const [k, v] of Object.entries({ GAMES, PLIES, GNUBG_PLIES, PROCS, LONG, SEED })) {
+for (const [k, v] of Object.entries({ GAMES, GNUBG_PLIES, PROCS, LONG, SEED })) {
   if (!Number.isInteger(v) || v < 0) throw new Error(`--${k.toLowerCase().replace('_', '-')} must be a whole number`);
 }
-if (PLIES !== 0 && PLIES !== 1) throw new Error('--plies must be 0 or 1');
-if (!(ZERO_WEIGHT >= 0 && ZERO_WEIGHT <= 1)) throw new Error('--zero-weight must lie within 0..1');
-if (ZERO_WEIGHT > 0 && PLIES !== 1) throw new Error('--zero-weight goes with --plies 1');
+if (PLIES !== undefined && PLIES !== 0 && PLIES !== 1) throw new Error('--plies must be 0 or 1');
+if (ZERO_WEIGHT !== undefined && !(ZERO_WEIGHT >= 0 && ZERO_WEIGHT <= 1)) throw new Error('--zero-weight must lie within 0..1');
+if (ZERO_WEIGHT !== undefined && PLIES !== 1) throw new Error('--zero-weight goes with --plies 1');
 if (PLAYERS !== 'ours' && PLAYERS !== 'outside') throw new Error('--players must be ours or outside');
 if (YARDSTICK && (!FROM || !/^[1-4]$/.test(YARDSTICK))) throw new Error('--yardstick N (1 to 4 plies) goes with --from DIR (kept games with gnubg\'s 0-ply analysis)');
 if (FROM && !existsSync(join(FROM, 'game-0.json'))) throw new Error(`--from ${FROM}: no kept games there (make them with --keep DIR)`);
@@ -269,7 +272,7 @@ async function againstGnubg(): Promise<Record<string, unknown>> {
   });
   const t2 = Date.now();
   const ours = [];
-  for (const exp of exports) ours.push(await analyse(exp, { plies: PLIES, zeroWeight: ZERO_WEIGHT, ...(analysisSearch ? { search: analysisSearch } : {}) }));
+  for (const exp of exports) ours.push(await analyse(exp, { ...(PLIES !== undefined ? { plies: PLIES } : {}), ...(ZERO_WEIGHT !== undefined ? { zeroWeight: ZERO_WEIGHT } : {}), ...(analysisSearch ? { search: analysisSearch } : {}) }));
   const oursS = (Date.now() - t2) / 1000;
   const { byFile, seconds: gnubgS } = await gnubgPromise;
 
@@ -339,8 +342,8 @@ async function againstGnubg(): Promise<Record<string, unknown>> {
     games: exports.length,
     compared_games: compared,
     misaligned,
-    our_plies: PLIES,
-    our_zero_weight: ZERO_WEIGHT,
+    our_plies: ours[0]?.plies ?? null,
+    our_zero_weight: ours[0]?.zeroWeight ?? null,
     our_network: WEIGHTS || 'bundled',
     gnubg_plies: GNUBG_PLIES,
     player_games: perPlayer.length,

@@ -5,7 +5,8 @@
  * scale), the counts of doubtful / bad / very bad decisions with gnubg's thresholds, and luck.
  *
  * Checker plays: every legal play is evaluated (0 ply: the net after the play; 1 ply: also the
- * opponent's 21 rolls over the best candidates and over the play made). A play is forced when
+ * opponent's 21 rolls over the best candidates and over the play made, optionally blended with
+ * the 0-ply value; REVIEW_DEPTH says which the bot uses). A play is forced when
  * all legal plays lead to one position. Luck of a roll: the equity after the best play with the
  * roll made, minus the average of the same over the 21 rolls. Cube decisions: from the 1-ply
  * pre-roll outcomes, cubeful (money, or match winning chances normalised to points of the cube).
@@ -84,21 +85,36 @@ export interface PlayerReport {
 export interface Analysis {
   readonly variant: Variant;
   readonly plies: 0 | 1;
+  /** At 1 ply, the weight of the 0-ply outcomes in each play's value. */
+  readonly zeroWeight: number;
   readonly decisions: readonly Decision[];
   readonly players: { readonly white: PlayerReport; readonly black: PlayerReport };
 }
 
 export interface AnalyseOptions {
+  /** Without it, the depth the bot's Review uses (REVIEW_DEPTH). */
   readonly plies?: 0 | 1;
   /**
-   * At 1 ply: the weight of each play's 0-ply outcomes in its value (0, the default: the 1-ply
-   * average alone), as the strong levels' search blends them (search.ts, zeroWeight).
+   * At 1 ply: the weight of each play's 0-ply outcomes in its value (0: the 1-ply average alone),
+   * as the strong levels' search blends them (search.ts, zeroWeight). Without it, the Review's
+   * weight when `plies` is not given either, else 0.
    */
   readonly zeroWeight?: number;
   readonly search?: Search;
   /** Called after each decision with the share done (0..1). */
   readonly progress?: (done: number) => void | Promise<void>;
 }
+
+/**
+ * The analysis the bot's Review (and `nardy analyse` without --plies) gives each game. Short
+ * nardy: every play's 1-ply value blended half and half with its 0-ply one, which comes closer to
+ * gnubg's own analysis than either alone (bench:analysis, README); long nardy: 0 ply, five times
+ * quicker, with no outside analysis to measure a deeper one against.
+ */
+export const REVIEW_DEPTH: Readonly<Record<Variant, { readonly plies: 0 | 1; readonly zeroWeight: number }>> = {
+  short: { plies: 1, zeroWeight: 0.5 },
+  long: { plies: 0, zeroWeight: 0 },
+};
 
 /** A game file that cannot be analysed (an illegal play, a play that does not use its dice, ...). */
 export class AnalysisError extends GameFileError {}
@@ -136,8 +152,8 @@ function decisionCount(exp: GameExport): number {
 }
 
 export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promise<Analysis> {
-  const plies = opts.plies ?? 0;
-  const z = opts.zeroWeight ?? 0;
+  const plies = opts.plies ?? REVIEW_DEPTH[exp.variant].plies;
+  const z = opts.zeroWeight ?? (opts.plies === undefined ? REVIEW_DEPTH[exp.variant].zeroWeight : 0);
   if (!(z >= 0 && z <= 1)) throw new RangeError('zeroWeight must lie within 0..1');
   const deepConfig: SearchConfig = z > 0 ? { ...DEEP, zeroWeight: z } : DEEP;
   const search = opts.search ?? loadBrains().search(exp.variant);
@@ -335,7 +351,7 @@ export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promi
       luckRate: luck[side].n ? +((1000 * luck[side].sum) / luck[side].n).toFixed(1) : 0,
     };
   };
-  return { variant, plies, decisions, players: { white: report('white'), black: report('black') } };
+  return { variant, plies, zeroWeight: plies === 1 ? z : 0, decisions, players: { white: report('white'), black: report('black') } };
 }
 
 /** A player's mistakes, worst first (unforced decisions at doubtful or worse). */

@@ -1,7 +1,8 @@
 /**
  * nardy analyse [FILE] [--plies 0|1] [--mat]: a game export (the JSON the bot's /export sends,
- * GameExport in src/ai/analysis.ts) from FILE or stdin, analysed; prints one JSON object: per
- * player the error rate, counts and luck, and every decision with its loss. --mat prints the
+ * GameExport in src/ai/analysis.ts) from FILE or stdin, analysed (without --plies, as the bot's
+ * Review does: REVIEW_DEPTH); prints one JSON object: per player the error rate, counts and
+ * luck, and every decision with its loss. --mat prints the
  * game as a Jellyfish .mat file instead (short nardy), for gnubg's "import mat".
  */
 import { readFileSync } from 'node:fs';
@@ -26,8 +27,8 @@ async function readAll(file: string | undefined): Promise<string> {
 
 export async function analyseCommand(args: string[]): Promise<number> {
   const file = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--plies');
-  const pliesText = flag(args, '--plies', '0')!;
-  if (pliesText !== '0' && pliesText !== '1') throw new UsageError('--plies must be 0 or 1');
+  const pliesText = flag(args, '--plies', '');
+  if (pliesText && pliesText !== '0' && pliesText !== '1') throw new UsageError('--plies must be 0 or 1');
   let raw: unknown;
   const text = await readAll(file);
   try {
@@ -42,8 +43,8 @@ export async function analyseCommand(args: string[]): Promise<number> {
       process.stdout.write(toMat(exp));
       return 0;
     }
-    const a = await analyse(exp, { plies: Number(pliesText) as 0 | 1 });
-    console.log(JSON.stringify({ id: exp.id, variant: a.variant, plies: a.plies, players: a.players, decisions: a.decisions.map((d) => ({ ...d, position: positionId(d.position) })) }));
+    const a = await analyse(exp, pliesText ? { plies: Number(pliesText) as 0 | 1 } : {});
+    console.log(JSON.stringify({ id: exp.id, variant: a.variant, plies: a.plies, zeroWeight: a.zeroWeight, players: a.players, decisions: a.decisions.map((d) => ({ ...d, position: positionId(d.position) })) }));
     return 0;
   } catch (e) {
     if (e instanceof GameFileError || (e instanceof Error && /short nardy only/.test(e.message))) {
