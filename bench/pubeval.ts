@@ -14,7 +14,8 @@
  * other) a Gaussian draw is added to every play's score, for weaker players.
  */
 import type { GameState } from '../src/engine/game.js';
-import { Generator, generatePlays, poolSteps } from '../src/engine/fast.js';
+import { highestScoring } from '../src/ai/baseline.js';
+import { Generator } from '../src/engine/fast.js';
 import type { Step } from '../src/engine/types.js';
 
 // prettier-ignore
@@ -111,26 +112,12 @@ export class PubevalPlayer {
   ) {}
 
   choosePlay(state: GameState): Step[] {
-    if (state.phase !== 'move' || !state.dice) throw new Error('pubeval plays only in the move phase');
     if (state.variant !== 'short') throw new Error('pubeval plays short nardy only');
     const p = state.position;
     const race = !inContact(p.turn === 'white' ? p.white : p.black, p.turn === 'white' ? p.black : p.white);
-    const gen = this.gen;
-    const n = generatePlays(p, state.dice, state.rules, gen);
-    if (n === 1 && gen.pool.pathLen[gen.result[0]!] === 0) return [];
-    let pick = gen.result[0]!;
-    let best = -Infinity;
-    for (let k = 0; k < n; k++) {
-      const i = gen.result[k]!;
-      const me = gen.pool.me.subarray(i * 26, i * 26 + 26);
-      const opp = gen.pool.opp.subarray(i * 26, i * 26 + 26);
-      let score = pubeval(race, me, opp);
-      if (this.noise > 0 && score !== Infinity) score += this.noise * gaussian(this.random);
-      if (score > best) {
-        best = score;
-        pick = i;
-      }
-    }
-    return poolSteps(gen, pick);
+    return highestScoring(state, this.gen, (me, opp) => {
+      const score = pubeval(race, me, opp);
+      return this.noise > 0 && score !== Infinity ? score + this.noise * gaussian(this.random) : score;
+    });
   }
 }

@@ -16,26 +16,33 @@ function sides(state: GameState, side: Side): { me: readonly number[]; opp: read
   return side === 'white' ? { me: p.white, opp: p.black } : { me: p.black, opp: p.white };
 }
 
+/**
+ * The legal play of `state` (phase 'move') whose resulting position `score` rates highest (the
+ * first of equals); empty when nothing can move. `me` and `opp` after the play, each in its own
+ * numbering. For greedy players over a hand-made evaluation (this one, and bench's pubeval).
+ */
+export function highestScoring(state: GameState, generator: Generator, score: (me: Int8Array, opp: Int8Array) => number): Step[] {
+  if (state.phase !== 'move' || !state.dice) throw new Error('the bot can only play in the move phase');
+  const n = generatePlays(state.position, state.dice, state.rules, generator);
+  if (n === 1 && generator.pool.pathLen[generator.result[0]!] === 0) return [];
+  let pick = generator.result[0]!;
+  let best = -Infinity;
+  for (let k = 0; k < n; k++) {
+    const i = generator.result[k]!;
+    const value = score(generator.pool.me.subarray(i * 26, i * 26 + 26), generator.pool.opp.subarray(i * 26, i * 26 + 26));
+    if (value > best) {
+      best = value;
+      pick = i;
+    }
+  }
+  return poolSteps(generator, pick);
+}
+
 export class BaselinePlayer implements BotPlayer {
   readonly level = 'baseline';
 
   choosePlay(state: GameState): Step[] {
-    if (state.phase !== 'move' || !state.dice) throw new Error('the bot can only play in the move phase');
-    const n = generatePlays(state.position, state.dice, state.rules, gen);
-    if (n === 1 && gen.pool.pathLen[gen.result[0]!] === 0) return [];
-    let pick = gen.result[0]!;
-    let best = -Infinity;
-    for (let k = 0; k < n; k++) {
-      const i = gen.result[k]!;
-      const me = gen.pool.me.subarray(i * 26, i * 26 + 26);
-      const opp = gen.pool.opp.subarray(i * 26, i * 26 + 26);
-      const score = me[0] === 15 ? Infinity : evaluate(state.variant, me, opp);
-      if (score > best) {
-        best = score;
-        pick = i;
-      }
-    }
-    return poolSteps(gen, pick);
+    return highestScoring(state, gen, (me, opp) => (me[0] === 15 ? Infinity : evaluate(state.variant, me, opp)));
   }
 
   wantsToDouble(match: MatchState): boolean {
