@@ -247,6 +247,7 @@ async function againstGnubg(): Promise<Record<string, unknown>> {
   const t0 = Date.now();
   const exports: GameExport[] = [];
   const files: string[] = [];
+  const pairings = PLAYERS === 'outside' ? OUTSIDE_PAIRINGS : PAIRINGS;
   for (let i = 0; i < GAMES; i++) {
     const f = join(dir, `game-${i}.mat`);
     if (FROM) {
@@ -255,7 +256,6 @@ async function againstGnubg(): Promise<Record<string, unknown>> {
       files.push(f);
       continue;
     }
-    const pairings = PLAYERS === 'outside' ? OUTSIDE_PAIRINGS : PAIRINGS;
     const [w, b] = pairings[i % pairings.length]!;
     const exp = playGame('short', w, b, SEED * 100_000 + i);
     exports.push(exp);

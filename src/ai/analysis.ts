@@ -23,7 +23,7 @@ import { cubeEfficiency, cubeValues, type CubeLeaf, type CubeOwner } from './cub
 import { matchWinChance, type MatchScore } from './met.js';
 import { equityOf, flipOutcomes } from './outcomes.js';
 import { loadBrains } from './player.js';
-import type { Candidate, Search, SearchConfig } from './search.js';
+import { blendOutcomes, type Candidate, type Search, type SearchConfig } from './search.js';
 
 /** gnubg's default thresholds, in points per unit of cube. */
 export const THRESHOLDS = { doubtful: 0.04, bad: 0.08, veryBad: 0.16 } as const;
@@ -288,8 +288,7 @@ export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promi
         ranked = search.rank(me, opp, dice, deepConfig, NO_NOISE, rules);
         const played = ranked.find((c) => same(c.me, meA) && same(c.opp, oppA));
         if (played && played.ply === 0) {
-          const probs = Float32Array.from(search.onePly(played.me, played.opp, rules));
-          if (z > 0) for (let j = 0; j < probs.length; j++) probs[j] = (1 - z) * probs[j]! + z * played.probs[j]!;
+          const probs = blendOutcomes(search.onePly(played.me, played.opp, rules), played.probs, z);
           ranked = ranked.map((c) => (c === played ? { ...c, probs, equity: equityOf(variant, probs), ply: 1 as const } : c));
         }
         // Plays left at 0 ply are not compared with 1-ply ones: only the searched ones rank.

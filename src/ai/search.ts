@@ -82,6 +82,16 @@ for (let a = 1; a <= 6; a++) for (let b = a; b <= 6; b++) ROLLS.push({ dice: [a,
 // doubles, so that a second look cut short by the budget has looked at a fair sample.
 const SPREAD_ROLLS = ([[6, 5], [2, 1], [4, 4], [6, 3], [3, 1], [5, 5], [5, 2], [4, 1], [2, 2], [6, 4], [3, 2], [6, 6], [5, 3], [4, 2], [1, 1], [6, 2], [5, 4], [3, 3], [6, 1], [4, 3], [5, 1]] as const).map(([a, b]) => ({ dice: [a, b] as unknown as Dice, weight: a === b ? 1 : 2 }));
 
+/**
+ * A candidate's looked-ahead outcomes with its 0-ply ones blended in at weight `zeroWeight`
+ * (SearchConfig.zeroWeight), as a new array; `lookedAhead` is left as it is.
+ */
+export function blendOutcomes(lookedAhead: ArrayLike<number>, zeroPly: ArrayLike<number>, zeroWeight: number): Float32Array {
+  const probs = Float32Array.from(lookedAhead);
+  if (zeroWeight > 0) for (let j = 0; j < probs.length; j++) probs[j] = (1 - zeroWeight) * probs[j]! + zeroWeight * zeroPly[j]!;
+  return probs;
+}
+
 function gaussian(random: () => number): number {
   let u = 0;
   while (u === 0) u = random();
@@ -149,8 +159,7 @@ export class Search {
       if (best - c.equity > cfg.within) break;
       if (k > 0 && performance.now() - started > cfg.budgetMs) break;
       const one = this.onePly(c.me, c.opp, rules);
-      const probs = Float32Array.from(one);
-      if (z > 0) for (let j = 0; j < probs.length; j++) probs[j] = (1 - z) * probs[j]! + z * c.probs[j]!;
+      const probs = blendOutcomes(one, c.probs, z);
       const d: Candidate = { ...c, probs, equity: worth(probs, c.me, c.opp), ply: 1 };
       oneOf.set(d, one);
       deep.push(d);
