@@ -20,8 +20,10 @@ describe('pacing a chat over two instances', () => {
       return Date.now() - t0;
     })();
     await sleep(300);
-    a.release(5);
+    // A's end as read just before release: the pacer records its end no earlier than this, so a
+    // pause of this process between the two cannot move the bound past what the pacer enforces.
     const aEnded = Date.now() - t0;
+    a.release(5);
     const startedAt = await bStarted;
     b.release(5);
     expect(startedAt).toBeGreaterThanOrEqual(aEnded + limits.privateMs + limits.marginMs - 5);
