@@ -1,4 +1,5 @@
 /** The supervised trainer's data and steps: grouped decisions, and the loss on the differences between their plays. */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -156,5 +157,13 @@ describe('Fitter', () => {
     // Adam's first step moves the weights with a gradient by about the step size.
     expect(moved(0)).toBeCloseTo(0.01, 3);
     expect(moved(10)).toBeCloseTo(0.001, 4);
+  });
+});
+
+describe('the trainer\'s command line', () => {
+  it('refuses a rate floor above the starting rate, which would raise the rate instead of lowering it', () => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/ai/train/main.ts', '--variant', 'short', '--mode', 'gnubg', '--data', 'nowhere.txt', '--rate', '3e-5', '--rate-end', '0.002'], { encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('--rate-end must not exceed --rate');
   });
 });

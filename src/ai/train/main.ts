@@ -105,6 +105,10 @@ function options(argv: string[]): Options {
   if (a.has('pair-weight') && !a.has('groups')) throw new UsageError('--pair-weight goes with --groups');
   if (a.has('adam') && mode !== 'gnubg') throw new UsageError('--adam goes with --mode gnubg');
   if (a.has('batch') && !a.has('adam')) throw new UsageError('--batch goes with --adam');
+  const rate = num(a, 'rate', mode === 'td' ? 0.05 : 0.02, 0);
+  // The rate falls from --rate to --rate-end; a floor above the start would raise it instead
+  // (an Adam fine-tune at 3e-5 under the default floor of 0.002 trained at 0.002 and threw the net off).
+  if (a.has('rate-end') && num(a, 'rate-end', 0, 0) > rate) throw new UsageError('--rate-end must not exceed --rate (the rate falls from one to the other)');
   return {
     variant,
     mode,
@@ -118,8 +122,8 @@ function options(argv: string[]): Options {
     init: a.get('init') ?? null,
     seed: num(a, 'seed', 1),
     lambda: num(a, 'lambda', 0.7, 0, 1),
-    rate: num(a, 'rate', mode === 'td' ? 0.05 : 0.02, 0),
-    rateEnd: num(a, 'rate-end', mode === 'td' ? 0.01 : 0.002, 0),
+    rate,
+    rateEnd: num(a, 'rate-end', Math.min(rate, mode === 'td' ? 0.01 : 0.002), 0),
     decay: num(a, 'decay', mode === 'td' ? 200_000 : 3, 1),
     evalEvery: num(a, 'eval-every', 50_000, 1),
     evalPairs: num(a, 'eval-pairs', 250, 1),
