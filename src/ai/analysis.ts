@@ -100,6 +100,7 @@ export interface AnalyseOptions {
    * weight when `plies` is not given either, else 0.
    */
   readonly zeroWeight?: number;
+  /** Without it, the Review's search (player.ts Brains.review: the game's review net, else the players'). */
   readonly search?: Search;
   /** Called after each decision with the share done (0..1). */
   readonly progress?: (done: number) => void | Promise<void>;
@@ -156,7 +157,7 @@ export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promi
   const z = opts.zeroWeight ?? (opts.plies === undefined ? REVIEW_DEPTH[exp.variant].zeroWeight : 0);
   if (!(z >= 0 && z <= 1)) throw new RangeError('zeroWeight must lie within 0..1');
   const deepConfig: SearchConfig = z > 0 ? { ...DEEP, zeroWeight: z } : DEEP;
-  const search = opts.search ?? loadBrains().search(exp.variant);
+  const search = opts.search ?? loadBrains().review(exp.variant);
   const rules = exp.rules;
   const variant = exp.variant;
   const decisions: Decision[] = [];

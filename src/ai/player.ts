@@ -18,7 +18,7 @@ import { Evaluator } from './evaluator.js';
 import { matchEquity, type MatchScore } from './met.js';
 import { flipOutcomes } from './outcomes.js';
 import { Search, type Candidate, type PlayValue, type SearchConfig } from './search.js';
-import { loadBundled } from './weights.js';
+import { loadBundled, loadBundledReview } from './weights.js';
 
 const CENTRED: CubeState = { value: 1, owner: null };
 
@@ -61,12 +61,30 @@ export function isLevel(x: unknown): x is Level {
 /** One search per game over its trained network, each loaded when first needed. */
 export class Brains {
   private readonly searches = new Map<Variant, Search>();
+  private readonly reviews = new Map<Variant, Search>();
 
-  constructor(private readonly load: (variant: Variant) => Search = (variant) => new Search(new Evaluator(loadBundled(variant).net, ENCODINGS[variant]))) {}
+  /**
+   * `loadReview`: the Review's search for a game, or null where it uses the players' (the
+   * default: the game's bundled review net, weights.ts loadBundledReview, where it has one).
+   */
+  constructor(
+    private readonly load: (variant: Variant) => Search = (variant) => new Search(new Evaluator(loadBundled(variant).net, ENCODINGS[variant])),
+    private readonly loadReview: (variant: Variant) => Search | null = (variant) => {
+      const w = loadBundledReview(variant);
+      return w ? new Search(new Evaluator(w.net, ENCODINGS[variant])) : null;
+    },
+  ) {}
 
   search(variant: Variant): Search {
     let s = this.searches.get(variant);
     if (!s) this.searches.set(variant, (s = this.load(variant)));
+    return s;
+  }
+
+  /** The search the Review's analysis uses (analysis.ts): the game's review net, else the players'. */
+  review(variant: Variant): Search {
+    let s = this.reviews.get(variant);
+    if (!s) this.reviews.set(variant, (s = this.loadReview(variant) ?? this.search(variant)));
     return s;
   }
 }

@@ -104,3 +104,15 @@ export function loadWeights(base: string, variant: Variant): { net: Net; manifes
 export function loadBundled(variant: Variant): { net: Net; manifest: Manifest; encoding: Encoding } {
   return loadWeights(`${ASSETS_DIR}${variant}`, variant);
 }
+
+/**
+ * The Review's own weights for a game (assets/ai/<variant>-review), where the game has them: a
+ * copy of the players' net fine-tuned on whole decisions to value each roll's plays relative to
+ * each other as gnubg's analysis does. null where the game has none (the Review then uses the
+ * players' net).
+ */
+export function loadBundledReview(variant: Variant): { net: Net; manifest: Manifest; encoding: Encoding } | null {
+  const base = `${ASSETS_DIR}${variant}-review`;
+  if (!existsSync(`${base}.json`) && !existsSync(`${base}.bin`)) return null;
+  return loadWeights(base, variant);
+}

@@ -3,7 +3,11 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { analyse, mistakesOf } from '../../src/ai/analysis.js';
 import { GameFileError, parseExport, type GameExport } from '../../src/engine/gamefile.js';
+import { ENCODINGS } from '../../src/ai/encode.js';
+import { Evaluator } from '../../src/ai/evaluator.js';
 import { createPlayer } from '../../src/ai/player.js';
+import { Search } from '../../src/ai/search.js';
+import { loadBundled, loadBundledReview } from '../../src/ai/weights.js';
 import { exportGame, parseMat, toMat } from '../../src/app/export.js';
 import { applyMatchAction, newMatch, SeededDice, type MatchState } from '../../src/engine/index.js';
 import { seededRandom } from '../../src/sim/rng.js';
@@ -109,6 +113,19 @@ describe('analysis of whole games', () => {
     expect(half.some((d, i) => Math.abs(d.loss - one[i]!.loss) > 1e-3)).toBe(true);
     expect(half.some((d, i) => Math.abs(d.loss - zero[i]!.loss) > 1e-3)).toBe(true);
     await expect(analyse(exp, { plies: 1, zeroWeight: 2 })).rejects.toThrow(/zeroWeight/);
+  }, 120_000);
+
+  it('short nardy is analysed over the Review\'s own net, long nardy over the players\'', async () => {
+    const over = (variant: 'long' | 'short', net: typeof loadBundled) => new Search(new Evaluator(net(variant)!.net, ENCODINGS[variant]));
+    const plays = (a: Awaited<ReturnType<typeof analyse>>) => a.decisions.filter((d) => d.kind === 'play').map((d) => d.equity);
+    const short = playMatch('short', 1, 12);
+    const sExp = parseExport({ format: 'nardy-game', version: 1, id: 'review0001', variant: 'short', rules: short.rules, length: 1, players: { white: 'Hard', black: 'Easy' }, games: [{ number: 1, score: { white: 0, black: 0 }, crawford: false, postCrawford: false, record: short.game.record, result: short.game.result }] });
+    const byDefault = plays(await analyse(sExp, { plies: 0 }));
+    expect(byDefault).toEqual(plays(await analyse(sExp, { plies: 0, search: over('short', loadBundledReview as typeof loadBundled) })));
+    expect(byDefault).not.toEqual(plays(await analyse(sExp, { plies: 0, search: over('short', loadBundled) })));
+    const long = playMatch('long', 1, 12);
+    const lExp = parseExport({ format: 'nardy-game', version: 1, id: 'review0002', variant: 'long', rules: long.rules, length: 1, players: { white: 'Hard', black: 'Easy' }, games: [{ number: 1, score: { white: 0, black: 0 }, crawford: false, postCrawford: false, record: long.game.record, result: long.game.result }] });
+    expect(plays(await analyse(lExp, { plies: 0 }))).toEqual(plays(await analyse(lExp, { plies: 0, search: over('long', loadBundled) })));
   }, 120_000);
 });
 

@@ -4,13 +4,27 @@ import { describe, expect, it } from 'vitest';
 import { ENCODINGS } from '../../src/ai/encode.js';
 import { Evaluator } from '../../src/ai/evaluator.js';
 import { Net } from '../../src/ai/net.js';
-import { loadBundled, loadWeights, OUTPUT_NAMES, WeightsError } from '../../src/ai/weights.js';
+import { loadBundled, loadBundledReview, loadWeights, OUTPUT_NAMES, WeightsError } from '../../src/ai/weights.js';
 import { parsePosition } from '../../src/engine/index.js';
 
-const fixture = JSON.parse(readFileSync(new URL('../fixtures/ai/evaluations.json', import.meta.url), 'utf8')) as Record<'long' | 'short', { sha256: string; cases: Array<{ position: unknown; probs: number[] }> }>;
+const fixture = JSON.parse(readFileSync(new URL('../fixtures/ai/evaluations.json', import.meta.url), 'utf8')) as Record<string, { sha256: string; cases: Array<{ position: unknown; probs: number[] }> }>;
 
-describe.each(['long', 'short'] as const)('%s weights', (variant) => {
-  const { net, manifest, encoding } = loadBundled(variant);
+/** The players' nets, and the Review's short-nardy net (long nardy has none: its Review uses the players'). */
+const bundles = [
+  { key: 'long', variant: 'long' as const, load: () => loadBundled('long') },
+  { key: 'short', variant: 'short' as const, load: () => loadBundled('short') },
+  { key: 'short-review', variant: 'short' as const, load: () => loadBundledReview('short')! },
+];
+
+describe('the Review\'s nets', () => {
+  it('short nardy has its own, apart from the players\' net; long nardy has none', () => {
+    expect(loadBundledReview('short')!.manifest.sha256).not.toBe(loadBundled('short').manifest.sha256);
+    expect(loadBundledReview('long')).toBeNull();
+  });
+});
+
+describe.each(bundles)('$key weights', ({ key, variant, load }) => {
+  const { net, manifest, encoding } = load();
 
   it('load, and the manifest matches the encoding, the shape and the outputs', () => {
     expect(manifest.variant).toBe(variant);
@@ -22,9 +36,9 @@ describe.each(['long', 'short'] as const)('%s weights', (variant) => {
   });
 
   it('evaluate the fixed positions to the committed values', () => {
-    expect(fixture[variant].sha256).toBe(manifest.sha256);
+    expect(fixture[key]!.sha256).toBe(manifest.sha256);
     const ev = new Evaluator(net, encoding);
-    for (const c of fixture[variant].cases) {
+    for (const c of fixture[key]!.cases) {
       const p = parsePosition(c.position);
       const me = p.turn === 'white' ? p.white : p.black;
       const opp = p.turn === 'white' ? p.black : p.white;
@@ -35,7 +49,7 @@ describe.each(['long', 'short'] as const)('%s weights', (variant) => {
 
   it('give consistent probabilities: a gammon is a win, a backgammon a gammon', () => {
     const ev = new Evaluator(net, encoding);
-    for (const c of fixture[variant].cases) {
+    for (const c of fixture[key]!.cases) {
       const p = parsePosition(c.position);
       const y = ev.evaluate(p.turn === 'white' ? p.white : p.black, 0, p.turn === 'white' ? p.black : p.white, 0, new Float32Array(encoding.outputs));
       for (const x of y) expect(x >= 0 && x <= 1).toBe(true);
