@@ -18,8 +18,8 @@
  * dice, play, both losses; for finding where the two analyses part), --from DIR (a --keep
  * directory: compare our analysis of its games with gnubg's analysis kept there, without playing
  * or running gnubg again; for comparing networks on the same games), --weights BASE (our analysis
- * with the network at BASE.{bin,json}, e.g. a training checkpoint, instead of the bundled
- * one), --yardstick N (with --from DIR: also has gnubg analyse the kept games at N
+ * with the network at BASE.{bin,json}, e.g. a training checkpoint, instead of the Review's,
+ * assets/ai/short-review), --yardstick N (with --from DIR: also has gnubg analyse the kept games at N
  * plies and compares that with its 0-ply analysis by the same measures: how close two strong
  * analyses come, gnubg's own with a look-ahead and without, as a scale for our figures),
  * --players ours|outside (who plays the games: our levels in every pairing, the default, or
@@ -344,7 +344,7 @@ async function againstGnubg(): Promise<Record<string, unknown>> {
     misaligned,
     our_plies: ours[0]?.plies ?? null,
     our_zero_weight: ours[0]?.zeroWeight ?? null,
-    our_network: WEIGHTS || 'bundled',
+    our_network: WEIGHTS || "bundled: the Review's",
     gnubg_plies: GNUBG_PLIES,
     player_games: perPlayer.length,
     player_games_within_3: +(perPlayer.filter((p) => Math.abs(p.diff) <= 3).length / perPlayer.length).toFixed(3),

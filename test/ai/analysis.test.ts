@@ -5,6 +5,7 @@ import { analyse, mistakesOf } from '../../src/ai/analysis.js';
 import { GameFileError, parseExport, type GameExport } from '../../src/engine/gamefile.js';
 import { ENCODINGS } from '../../src/ai/encode.js';
 import { Evaluator } from '../../src/ai/evaluator.js';
+import type { Net } from '../../src/ai/net.js';
 import { createPlayer } from '../../src/ai/player.js';
 import { Search } from '../../src/ai/search.js';
 import { loadBundled, loadBundledReview } from '../../src/ai/weights.js';
@@ -116,16 +117,16 @@ describe('analysis of whole games', () => {
   }, 120_000);
 
   it('short nardy is analysed over the Review\'s own net, long nardy over the players\'', async () => {
-    const over = (variant: 'long' | 'short', net: typeof loadBundled) => new Search(new Evaluator(net(variant)!.net, ENCODINGS[variant]));
+    const over = (variant: 'long' | 'short', net: Net) => new Search(new Evaluator(net, ENCODINGS[variant]));
     const plays = (a: Awaited<ReturnType<typeof analyse>>) => a.decisions.filter((d) => d.kind === 'play').map((d) => d.equity);
     const short = playMatch('short', 1, 12);
     const sExp = parseExport({ format: 'nardy-game', version: 1, id: 'review0001', variant: 'short', rules: short.rules, length: 1, players: { white: 'Hard', black: 'Easy' }, games: [{ number: 1, score: { white: 0, black: 0 }, crawford: false, postCrawford: false, record: short.game.record, result: short.game.result }] });
     const byDefault = plays(await analyse(sExp, { plies: 0 }));
-    expect(byDefault).toEqual(plays(await analyse(sExp, { plies: 0, search: over('short', loadBundledReview as typeof loadBundled) })));
-    expect(byDefault).not.toEqual(plays(await analyse(sExp, { plies: 0, search: over('short', loadBundled) })));
+    expect(byDefault).toEqual(plays(await analyse(sExp, { plies: 0, search: over('short', loadBundledReview('short')!.net) })));
+    expect(byDefault).not.toEqual(plays(await analyse(sExp, { plies: 0, search: over('short', loadBundled('short').net) })));
     const long = playMatch('long', 1, 12);
     const lExp = parseExport({ format: 'nardy-game', version: 1, id: 'review0002', variant: 'long', rules: long.rules, length: 1, players: { white: 'Hard', black: 'Easy' }, games: [{ number: 1, score: { white: 0, black: 0 }, crawford: false, postCrawford: false, record: long.game.record, result: long.game.result }] });
-    expect(plays(await analyse(lExp, { plies: 0 }))).toEqual(plays(await analyse(lExp, { plies: 0, search: over('long', loadBundled) })));
+    expect(plays(await analyse(lExp, { plies: 0 }))).toEqual(plays(await analyse(lExp, { plies: 0, search: over('long', loadBundled('long').net) })));
   }, 120_000);
 });
 
