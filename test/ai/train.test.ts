@@ -162,8 +162,15 @@ describe('Fitter', () => {
 
 describe('the trainer\'s command line', () => {
   it('refuses a rate floor above the starting rate, which would raise the rate instead of lowering it', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/ai/train/main.ts', '--variant', 'short', '--mode', 'gnubg', '--data', 'nowhere.txt', '--rate', '3e-5', '--rate-end', '0.002'], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/ai/train/main.ts', '--variant', 'short', '--mode', 'gnubg', '--data', 'package.json', '--rate', '3e-5', '--rate-end', '0.002'], { encoding: 'utf8' });
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('--rate-end must not exceed --rate');
+  });
+
+  it('names a missing data file in a usage error, not a stack trace', () => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/ai/train/main.ts', '--variant', 'short', '--mode', 'gnubg', '--data', 'nowhere.txt'], { encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('--data nowhere.txt: no such file');
+    expect(r.stderr).not.toContain('ENOENT');
   });
 });

@@ -101,6 +101,7 @@ function options(argv: string[]): Options {
   if (mode !== 'td' && mode !== 'gnubg') throw new UsageError('--mode must be td or gnubg');
   if (mode === 'gnubg' && variant !== 'short') throw new UsageError('--mode gnubg is for short nardy');
   if (mode === 'gnubg' && !a.get('data')) throw new UsageError('--mode gnubg needs --data FILE (scripts/gnubg/make-training-data.sh)');
+  if (mode === 'gnubg' && !existsSync(a.get('data')!)) throw new UsageError(`--data ${a.get('data')}: no such file (make it with scripts/gnubg/make-training-data.sh)`);
   if (a.has('groups') && mode !== 'gnubg') throw new UsageError('--groups goes with --mode gnubg');
   if (a.has('pair-weight') && !a.has('groups')) throw new UsageError('--pair-weight goes with --groups');
   if (a.has('adam') && mode !== 'gnubg') throw new UsageError('--adam goes with --mode gnubg');
@@ -108,7 +109,8 @@ function options(argv: string[]): Options {
   const rate = num(a, 'rate', mode === 'td' ? 0.05 : 0.02, 0);
   // The rate falls from --rate to --rate-end; a floor above the start would raise it instead
   // (an Adam fine-tune at 3e-5 under the default floor of 0.002 trained at 0.002 and threw the net off).
-  if (a.has('rate-end') && num(a, 'rate-end', 0, 0) > rate) throw new UsageError('--rate-end must not exceed --rate (the rate falls from one to the other)');
+  const rateEnd = num(a, 'rate-end', Math.min(rate, mode === 'td' ? 0.01 : 0.002), 0);
+  if (rateEnd > rate) throw new UsageError('--rate-end must not exceed --rate (the rate falls from one to the other)');
   return {
     variant,
     mode,
@@ -123,7 +125,7 @@ function options(argv: string[]): Options {
     seed: num(a, 'seed', 1),
     lambda: num(a, 'lambda', 0.7, 0, 1),
     rate,
-    rateEnd: num(a, 'rate-end', Math.min(rate, mode === 'td' ? 0.01 : 0.002), 0),
+    rateEnd,
     decay: num(a, 'decay', mode === 'td' ? 200_000 : 3, 1),
     evalEvery: num(a, 'eval-every', 50_000, 1),
     evalPairs: num(a, 'eval-pairs', 250, 1),
