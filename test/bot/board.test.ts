@@ -1,11 +1,14 @@
 /** The board presenter: newest state wins, an identical board is not re-sent, a long 429 never drops a board. */
 import { describe, expect, it } from 'vitest';
+import { isBotToAct, type Press } from '../../src/app/games.js';
 import { createApp } from '../../src/app/index.js';
+import type { GameRecord } from '../../src/app/model.js';
 import { Boards } from '../../src/bot/board/delivery.js';
 import { createI18n } from '../../src/bot/i18n.js';
 import { Outbox, OutboxError, UNPACED, type Pacer } from '../../src/bot/outbox.js';
 import { createLogger } from '../../src/logger.js';
 import { MemoryStore } from '../../src/store/index.js';
+import { currentTurn } from '../../src/engine/game.js';
 
 function setup(script: Array<'ok' | 'flood' | '5xx'>, pacer: Pacer = UNPACED, retryMs?: number) {
   const store = new MemoryStore({ challengeSeconds: 60, finishedSeconds: 60, idleSeconds: 600 });
@@ -104,5 +107,48 @@ describe('board delivery', () => {
     await boards.show(cur);
     await boards.settled();
     expect(calls).toHaveLength(2);
+  });
+
+  it('a state with the bot to act, stored while an older board waits for the chat, is not shown: the state after its turn is', async () => {
+    let open = true;
+    let opened: () => void = () => undefined;
+    const gate: Pacer = { ...UNPACED, acquire: async () => (open ? undefined : new Promise<void>((r) => (opened = r))) };
+    const { app, boards, calls } = setup(['ok', 'ok', 'ok', 'ok'], gate);
+    let rec: GameRecord = await app.games.start({ kind: 'bot', chatId: 1, lang: 'en', white: human, black: { kind: 'bot', level: 'easy' }, variant: 'short', length: 1 });
+    // The person's turn, played up to its last press (Done), the bot's turns taken as the bot does.
+    for (let i = 0; i < 200; i++) {
+      if (isBotToAct(rec)) {
+        rec = await app.games.withBotTurn(rec);
+        continue;
+      }
+      const g = rec.match.game;
+      if (g.phase === 'move' && currentTurn(g).complete) break;
+      const press: Press = g.phase === 'move' ? { type: 'step', step: currentTurn(g).next[0]! } : { type: 'roll' };
+      const r = await app.games.press(rec.id, rec.v, 1, press);
+      expect(r.kind).toBe('applied');
+      rec = (r as { game: GameRecord }).game;
+    }
+    expect(currentTurn(rec.match.game).complete).toBe(true);
+    await boards.show(rec);
+    await boards.settled();
+    expect(calls).toHaveLength(1);
+    // The same board again, held by the chat's limits while Done is pressed (the bot now to act).
+    open = false;
+    const again = boards.show(rec);
+    const done = await app.games.press(rec.id, rec.v, 1, { type: 'done' });
+    expect(done.kind).toBe('applied');
+    const between = (done as { game: GameRecord }).game;
+    expect(isBotToAct(between)).toBe(true);
+    open = true;
+    opened();
+    await again;
+    await boards.settled();
+    expect(calls).toHaveLength(1);
+    // The table takes the bot's turn and the board shows where that left the game.
+    const after = await app.games.withBotTurn(between);
+    expect(after.v).toBeGreaterThan(between.v);
+    await boards.show(after);
+    await boards.settled();
+    expect(calls.map((c) => c.v)).toEqual([rec.v, after.v]);
   });
 });

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { InlineKeyboard, InputFile, type Api } from 'grammy';
 import type { BoardPlaces } from '../../app/boards.js';
+import { isBotToAct } from '../../app/games.js';
 import { DEFAULT_SETTINGS, type GameEvent, type GameRecord, type Seat, type UserSettings } from '../../app/model.js';
 import type { Players } from '../../app/players.js';
 import type { Logger } from '../../logger.js';
@@ -50,6 +51,8 @@ export interface BoardDeps {
 /** Who this process is, for the shared delivery locks of boards. */
 const OWNER = `${process.pid}-${randomBytes(4).toString('hex')}`;
 const LOCK_MS = 15_000;
+/** How long a delivery waits for the bot's turn on a state where the bot is to act. */
+const BOT_TURN_WAIT_MS = 3000;
 /** A board that failed is tried again after this long, doubling each time up to the most. */
 export const BOARD_RETRY_MS = 4000;
 const BOARD_RETRY_MAX_MS = 60_000;
@@ -165,7 +168,13 @@ export class Boards {
           if (s.next) continue;
           // Released only if no newer version is wanted (by any instance): else show that one.
           if (await places.handBack(gameId, chatId, OWNER, shown)) break;
-          const newer = await this.deps.latest(gameId);
+          let newer = await this.deps.latest(gameId);
+          // The bot to act in it: the table is taking its turn; the state after it is shown
+          // instead, unless that turn does not come (then this one, after BOT_TURN_WAIT_MS).
+          for (let waited = 0; newer && isBotToAct(newer) && waited < BOT_TURN_WAIT_MS; waited += 100) {
+            await sleep(100);
+            newer = await this.deps.latest(gameId);
+          }
           if (!newer) {
             await places.abandon(gameId, chatId, OWNER);
             break;
@@ -189,7 +198,10 @@ export class Boards {
     s.next = null;
     if (!job) return { result: 'skipped', v: -1 };
     const stored = await this.deps.latest(job.rec.id);
-    const rec = stored && stored.v > job.rec.v ? stored : job.rec;
+    // A newer stored state is shown in place of the job's, unless the bot is to act in it: the
+    // table is taking the bot's turn on it now, and the caller shows the state after that turn
+    // (a board with no buttons in between would be an edit of the chat's paced turns lost).
+    const rec = stored && stored.v > job.rec.v && !isBotToAct(stored) ? stored : job.rec;
     const opts = rec === job.rec ? job.opts : {};
     const r = await this.send(rec, chatId, fresh ? { ...opts, fresh: true } : opts).catch((e: unknown) => {
       this.deps.log.error({ err: e, game: rec.id, chat: chatId }, 'could not show a board');
