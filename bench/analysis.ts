@@ -19,7 +19,7 @@
  * directory: compare our analysis of its games with gnubg's analysis kept there, without playing
  * or running gnubg again; for comparing networks on the same games), --weights BASE (our analysis
  * with the network at BASE.{bin,json}, e.g. a training checkpoint, instead of the Review's,
- * assets/ai/short-review), --yardstick N (with --from DIR: also has gnubg analyse the kept games at N
+ * assets/ai/short-review; BASE+BASE… the mean of several networks' outcomes), --yardstick N (with --from DIR: also has gnubg analyse the kept games at N
  * plies and compares that with its 0-ply analysis by the same measures: how close two strong
  * analyses come, gnubg's own with a look-ahead and without, as a scale for our figures),
  * --players ours|outside (who plays the games: our levels in every pairing, the default, or
@@ -34,7 +34,7 @@ import { basename, join } from 'node:path';
 import { analyse } from '../src/ai/analysis.js';
 import type { GameExport } from '../src/engine/gamefile.js';
 import { ENCODINGS } from '../src/ai/encode.js';
-import { Evaluator } from '../src/ai/evaluator.js';
+import { Evaluator, MeanEvaluator, type Evaluates } from '../src/ai/evaluator.js';
 import { createPlayer, type Level } from '../src/ai/player.js';
 import { Search } from '../src/ai/search.js';
 import { loadWeights } from '../src/ai/weights.js';
@@ -75,8 +75,12 @@ if (ZERO_WEIGHT !== undefined && PLIES !== 1) throw new Error('--zero-weight goe
 if (PLAYERS !== 'ours' && PLAYERS !== 'outside') throw new Error('--players must be ours or outside');
 if (YARDSTICK && (!FROM || !/^[1-4]$/.test(YARDSTICK))) throw new Error('--yardstick N (1 to 4 plies) goes with --from DIR (kept games with gnubg\'s 0-ply analysis)');
 if (FROM && !existsSync(join(FROM, 'game-0.json'))) throw new Error(`--from ${FROM}: no kept games there (make them with --keep DIR)`);
+/** One network as it is; several (BASE+BASE…) asked together, their outcomes averaged. */
+function meanOf(evs: Evaluator[]): Evaluates {
+  return evs.length === 1 ? evs[0]! : new MeanEvaluator(evs);
+}
 /** The search our analysis uses with --weights (without it, analyse's own: the bundled network). */
-const analysisSearch = WEIGHTS ? new Search(new Evaluator(loadWeights(WEIGHTS, 'short').net, ENCODINGS.short)) : undefined;
+const analysisSearch = WEIGHTS ? new Search(meanOf(WEIGHTS.split('+').map((base) => new Evaluator(loadWeights(base, 'short').net, ENCODINGS.short)))) : undefined;
 
 /** Mixed strength: every pairing of the three levels without noise-free search everywhere. */
 const PAIRINGS: Array<[Level, Level]> = [

@@ -9,7 +9,15 @@ import { wasmKernel, type Forward } from './kernel.js';
 import type { Net, Scratch } from './net.js';
 import { clampOutcomes, flipOutcomes, lostOutcomes, type Outcomes } from './outcomes.js';
 
-export class Evaluator {
+/** What a search asks of a network: the outcomes of a position, before a roll or after a play. */
+export interface Evaluates {
+  readonly variant: Variant;
+  readonly outputs: number;
+  evaluate(me: ArrayLike<number>, mo: number, opp: ArrayLike<number>, oo: number, out: Outcomes): Outcomes;
+  afterPlay(mover: ArrayLike<number>, mvo: number, opp: ArrayLike<number>, oo: number, out: Outcomes): Outcomes;
+}
+
+export class Evaluator implements Evaluates {
   readonly variant: Variant;
   readonly outputs: number;
   private readonly x: Float32Array;
@@ -66,5 +74,41 @@ export class Evaluator {
   afterPlay(mover: ArrayLike<number>, mvo: number, opp: ArrayLike<number>, oo: number, out: Outcomes): Outcomes {
     this.evaluate(opp, oo, mover, mvo, this.tmp);
     return flipOutcomes(this.variant, this.tmp, out);
+  }
+}
+
+/**
+ * Several networks of one game asked together: each outcome is the mean of theirs. Two nets
+ * trained apart err in different places, so their mean is nearer the truth than either.
+ */
+export class MeanEvaluator implements Evaluates {
+  readonly variant: Variant;
+  readonly outputs: number;
+  private readonly tmp: Float32Array;
+  private readonly flip: Float32Array;
+
+  constructor(readonly members: readonly Evaluator[]) {
+    if (members.length < 1) throw new Error('a mean of no networks');
+    this.variant = members[0]!.variant;
+    this.outputs = members[0]!.outputs;
+    if (members.some((m) => m.variant !== this.variant || m.outputs !== this.outputs)) throw new Error('networks of different games or outputs');
+    this.tmp = new Float32Array(this.outputs);
+    this.flip = new Float32Array(this.outputs);
+  }
+
+  evaluate(me: ArrayLike<number>, mo: number, opp: ArrayLike<number>, oo: number, out: Outcomes): Outcomes {
+    const n = this.members.length;
+    this.members[0]!.evaluate(me, mo, opp, oo, out);
+    for (let k = 1; k < n; k++) {
+      this.members[k]!.evaluate(me, mo, opp, oo, this.tmp);
+      for (let i = 0; i < this.outputs; i++) out[i] = out[i]! + this.tmp[i]!;
+    }
+    if (n > 1) for (let i = 0; i < this.outputs; i++) out[i] = out[i]! / n;
+    return clampOutcomes(this.variant, out);
+  }
+
+  afterPlay(mover: ArrayLike<number>, mvo: number, opp: ArrayLike<number>, oo: number, out: Outcomes): Outcomes {
+    this.evaluate(opp, oo, mover, mvo, this.flip);
+    return flipOutcomes(this.variant, this.flip, out);
   }
 }

@@ -16,7 +16,7 @@
 import { Generator } from '../engine/fast.js';
 import { DEFAULT_RULES, type Rules } from '../engine/rules.js';
 import type { Dice, Step, Variant } from '../engine/types.js';
-import type { Evaluator } from './evaluator.js';
+import type { Evaluates } from './evaluator.js';
 import { clampOutcomes, equityOf } from './outcomes.js';
 
 export interface SearchConfig {
@@ -106,7 +106,7 @@ export class Search {
   private readonly out: Float32Array;
   private readonly bestOut: Float32Array;
 
-  constructor(readonly ev: Evaluator) {
+  constructor(readonly ev: Evaluates) {
     this.variant = ev.variant;
     this.out = new Float32Array(ev.outputs);
     this.bestOut = new Float32Array(ev.outputs);
