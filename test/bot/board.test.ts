@@ -151,4 +151,41 @@ describe('board delivery', () => {
     await boards.settled();
     expect(calls.map((c) => c.v)).toEqual([rec.v, after.v]);
   });
+
+  it('a delivery that must take the newest state itself waits for the bot\'s turn instead of drawing the state with the bot to act', async () => {
+    let open = true;
+    let opened: () => void = () => undefined;
+    const gate: Pacer = { ...UNPACED, acquire: async () => (open ? undefined : new Promise<void>((r) => (opened = r))) };
+    const { app, boards, calls } = setup(['ok', 'ok', 'ok', 'ok'], gate);
+    let rec: GameRecord = await app.games.start({ kind: 'bot', chatId: 1, lang: 'en', white: human, black: { kind: 'bot', level: 'easy' }, variant: 'short', length: 1 });
+    for (let i = 0; i < 200; i++) {
+      if (isBotToAct(rec)) {
+        rec = await app.games.withBotTurn(rec);
+        continue;
+      }
+      const g = rec.match.game;
+      if (g.phase === 'move' && currentTurn(g).complete) break;
+      const press: Press = g.phase === 'move' ? { type: 'step', step: currentTurn(g).next[0]! } : { type: 'roll' };
+      const r = await app.games.press(rec.id, rec.v, 1, press);
+      rec = (r as { game: GameRecord }).game;
+    }
+    await boards.show(rec);
+    await boards.settled();
+    open = false;
+    const again = boards.show(rec);
+    const done = await app.games.press(rec.id, rec.v, 1, { type: 'done' });
+    const between = (done as { game: GameRecord }).game;
+    expect(isBotToAct(between)).toBe(true);
+    // Another instance wants the board after the bot's turn: this delivery may not hand it back,
+    // and the newest stored state is the one with the bot to act.
+    await app.places.want(rec.id, 1, between.v + 1);
+    open = true;
+    opened();
+    await new Promise((r) => setTimeout(r, 400));
+    const after = await app.games.withBotTurn(between);
+    expect(after.v).toBe(between.v + 1);
+    await again;
+    await boards.settled();
+    expect(calls.map((c) => c.v)).toEqual([rec.v, after.v]);
+  });
 });
