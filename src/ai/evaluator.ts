@@ -78,8 +78,9 @@ export class Evaluator implements Evaluates {
 }
 
 /**
- * Several networks of one game asked together: each outcome is the mean of theirs. Two nets
- * trained apart err in different places, so their mean is nearer the truth than either.
+ * Several networks of one game asked together: each outcome is the mean of theirs (for comparing
+ * an ensemble on the benches: bench:analysis --weights A+B; the players' and the review net's
+ * mean measured level with the review net alone, README).
  */
 export class MeanEvaluator implements Evaluates {
   readonly variant: Variant;

@@ -37,6 +37,40 @@ function setup(script: Array<'ok' | 'flood' | '5xx'>, pacer: Pacer = UNPACED, re
 
 const human = { kind: 'human' as const, id: 1, name: 'A', lang: 'en' as const };
 
+/** The chat's turn: held closed (as Telegram's limits would keep it) until released. */
+function gate() {
+  let open = true;
+  let opened: () => void = () => undefined;
+  const pacer: Pacer = { ...UNPACED, acquire: async () => (open ? undefined : new Promise<void>((r) => (opened = r))) };
+  return {
+    pacer,
+    hold: (): void => void (open = false),
+    release: (): void => {
+      open = true;
+      opened();
+    },
+  };
+}
+
+/** A game against the bot, played to the person's last press of a turn (Done), the bot's turns taken as the bot does. */
+async function beforeDone(app: ReturnType<typeof setup>['app']): Promise<GameRecord> {
+  let rec: GameRecord = await app.games.start({ kind: 'bot', chatId: 1, lang: 'en', white: human, black: { kind: 'bot', level: 'easy' }, variant: 'short', length: 1 });
+  for (let i = 0; i < 200; i++) {
+    if (isBotToAct(rec)) {
+      rec = await app.games.withBotTurn(rec);
+      continue;
+    }
+    const g = rec.match.game;
+    if (g.phase === 'move' && currentTurn(g).complete) break;
+    const press: Press = g.phase === 'move' ? { type: 'step', step: currentTurn(g).next[0]! } : { type: 'roll' };
+    const r = await app.games.press(rec.id, rec.v, 1, press);
+    expect(r.kind).toBe('applied');
+    rec = (r as { game: GameRecord }).game;
+  }
+  expect(currentTurn(rec.match.game).complete).toBe(true);
+  return rec;
+}
+
 describe('board delivery', () => {
   it('a board whose calls keep failing (5xx) is tried again, ever more slowly, until Telegram answers', async () => {
     const { app, boards, calls } = setup(['ok', '5xx', '5xx', '5xx', '5xx', 'ok'], UNPACED, 20);
@@ -76,14 +110,12 @@ describe('board delivery', () => {
 
   it('of several states waiting for the chat, only the newest is drawn; the same board is not sent twice', async () => {
     // The chat's turn stays closed until the gate opens (as Telegram's limits would keep it).
-    let open = true;
-    let opened: () => void = () => undefined;
-    const gate: Pacer = { ...UNPACED, acquire: async () => (open ? undefined : new Promise<void>((r) => (opened = r))) };
-    const { app, boards, calls } = setup(['ok', 'ok', 'ok', 'ok'], gate);
+    const chat = gate();
+    const { app, boards, calls } = setup(['ok', 'ok', 'ok', 'ok'], chat.pacer);
     const rec = await app.games.start({ kind: 'group', chatId: 1, lang: 'en', white: human, black: { ...human, id: 2, name: 'B' }, variant: 'long', length: 1 });
     await boards.show(rec);
     await boards.settled();
-    open = false;
+    chat.hold();
     // Three newer versions arrive while the chat is held: one edit, of the newest.
     let cur = rec;
     const shows: Array<Promise<void>> = [];
@@ -97,8 +129,7 @@ describe('board delivery', () => {
       cur = (d as { game: typeof cur }).game;
       shows.push(boards.show(cur));
     }
-    open = true;
-    opened();
+    chat.release();
     await Promise.all(shows);
     await boards.settled();
     expect(shows).toHaveLength(3);
@@ -110,37 +141,20 @@ describe('board delivery', () => {
   });
 
   it('a state with the bot to act, stored while an older board waits for the chat, is not shown: the state after its turn is', async () => {
-    let open = true;
-    let opened: () => void = () => undefined;
-    const gate: Pacer = { ...UNPACED, acquire: async () => (open ? undefined : new Promise<void>((r) => (opened = r))) };
-    const { app, boards, calls } = setup(['ok', 'ok', 'ok', 'ok'], gate);
-    let rec: GameRecord = await app.games.start({ kind: 'bot', chatId: 1, lang: 'en', white: human, black: { kind: 'bot', level: 'easy' }, variant: 'short', length: 1 });
-    // The person's turn, played up to its last press (Done), the bot's turns taken as the bot does.
-    for (let i = 0; i < 200; i++) {
-      if (isBotToAct(rec)) {
-        rec = await app.games.withBotTurn(rec);
-        continue;
-      }
-      const g = rec.match.game;
-      if (g.phase === 'move' && currentTurn(g).complete) break;
-      const press: Press = g.phase === 'move' ? { type: 'step', step: currentTurn(g).next[0]! } : { type: 'roll' };
-      const r = await app.games.press(rec.id, rec.v, 1, press);
-      expect(r.kind).toBe('applied');
-      rec = (r as { game: GameRecord }).game;
-    }
-    expect(currentTurn(rec.match.game).complete).toBe(true);
+    const chat = gate();
+    const { app, boards, calls } = setup(['ok', 'ok', 'ok', 'ok'], chat.pacer);
+    const rec = await beforeDone(app);
     await boards.show(rec);
     await boards.settled();
     expect(calls).toHaveLength(1);
     // The same board again, held by the chat's limits while Done is pressed (the bot now to act).
-    open = false;
+    chat.hold();
     const again = boards.show(rec);
     const done = await app.games.press(rec.id, rec.v, 1, { type: 'done' });
     expect(done.kind).toBe('applied');
     const between = (done as { game: GameRecord }).game;
     expect(isBotToAct(between)).toBe(true);
-    open = true;
-    opened();
+    chat.release();
     await again;
     await boards.settled();
     expect(calls).toHaveLength(1);
@@ -153,25 +167,12 @@ describe('board delivery', () => {
   });
 
   it('a delivery that must take the newest state itself waits for the bot\'s turn instead of drawing the state with the bot to act', async () => {
-    let open = true;
-    let opened: () => void = () => undefined;
-    const gate: Pacer = { ...UNPACED, acquire: async () => (open ? undefined : new Promise<void>((r) => (opened = r))) };
-    const { app, boards, calls } = setup(['ok', 'ok', 'ok', 'ok'], gate);
-    let rec: GameRecord = await app.games.start({ kind: 'bot', chatId: 1, lang: 'en', white: human, black: { kind: 'bot', level: 'easy' }, variant: 'short', length: 1 });
-    for (let i = 0; i < 200; i++) {
-      if (isBotToAct(rec)) {
-        rec = await app.games.withBotTurn(rec);
-        continue;
-      }
-      const g = rec.match.game;
-      if (g.phase === 'move' && currentTurn(g).complete) break;
-      const press: Press = g.phase === 'move' ? { type: 'step', step: currentTurn(g).next[0]! } : { type: 'roll' };
-      const r = await app.games.press(rec.id, rec.v, 1, press);
-      rec = (r as { game: GameRecord }).game;
-    }
+    const chat = gate();
+    const { app, boards, calls } = setup(['ok', 'ok', 'ok', 'ok'], chat.pacer);
+    const rec = await beforeDone(app);
     await boards.show(rec);
     await boards.settled();
-    open = false;
+    chat.hold();
     const again = boards.show(rec);
     const done = await app.games.press(rec.id, rec.v, 1, { type: 'done' });
     const between = (done as { game: GameRecord }).game;
@@ -179,8 +180,7 @@ describe('board delivery', () => {
     // Another instance wants the board after the bot's turn: this delivery may not hand it back,
     // and the newest stored state is the one with the bot to act.
     await app.places.want(rec.id, 1, between.v + 1);
-    open = true;
-    opened();
+    chat.release();
     await new Promise((r) => setTimeout(r, 400));
     const after = await app.games.withBotTurn(between);
     expect(after.v).toBe(between.v + 1);
