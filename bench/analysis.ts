@@ -25,7 +25,9 @@
  * --players ours|outside (who plays the games: our levels in every pairing, the default, or
  * Tesauro's pubeval with and without noise, bench/pubeval.ts, whose plays neither analysis
  * chose), --zero-weight Z (with --plies 1: each play's value blends in its 0-ply outcomes with
- * weight Z, as the strong levels' search does). Prints one JSON object.
+ * weight Z, as the strong levels' search does), --second-look W0,W1,W2/N (at 1 ply: the best N
+ * plays and the play made also looked at two plies ahead, each valued by its 0-, 1- and 2-ply
+ * outcomes mixed W0:W1:W2; analysis.ts secondLook). Prints one JSON object.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -65,6 +67,14 @@ const YARDSTICK = opt('yardstick', '');
 const PLAYERS = opt('players', 'ours');
 const ZERO_TEXT = opt('zero-weight', '');
 const ZERO_WEIGHT = ZERO_TEXT === '' ? undefined : Number(ZERO_TEXT);
+const SECOND_TEXT = opt('second-look', '');
+const SECOND = (() => {
+  if (!SECOND_TEXT) return undefined;
+  const m = /^([\d.]+),([\d.]+),([\d.]+)\/(\d+)$/.exec(SECOND_TEXT);
+  const w = m ? [Number(m[1]), Number(m[2]), Number(m[3])] as const : null;
+  if (!m || !w || Math.abs(w[0] + w[1] + w[2] - 1) > 1e-6 || Number(m[4]) < 1) throw new Error('--second-look W0,W1,W2/N: three weights summing to 1 and a count of at least 1 (e.g. 0.34,0.33,0.33/2)');
+  return { weights: w, candidates: Number(m[4]) };
+})();
 const GNUBG = '/usr/games/gnubg';
 for (const [k, v] of Object.entries({ GAMES, GNUBG_PLIES, PROCS, LONG, SEED })) {
   if (!Number.isInteger(v) || v < 0) throw new Error(`--${k.toLowerCase().replace('_', '-')} must be a whole number`);
@@ -72,6 +82,7 @@ for (const [k, v] of Object.entries({ GAMES, GNUBG_PLIES, PROCS, LONG, SEED })) 
 if (PLIES !== undefined && PLIES !== 0 && PLIES !== 1) throw new Error('--plies must be 0 or 1');
 if (ZERO_WEIGHT !== undefined && !(ZERO_WEIGHT >= 0 && ZERO_WEIGHT <= 1)) throw new Error('--zero-weight must lie within 0..1');
 if (ZERO_WEIGHT !== undefined && PLIES !== 1) throw new Error('--zero-weight goes with --plies 1');
+if (SECOND && PLIES === 0) throw new Error('--second-look goes with 1 ply (the Review\'s depth or --plies 1)');
 if (PLAYERS !== 'ours' && PLAYERS !== 'outside') throw new Error('--players must be ours or outside');
 if (YARDSTICK && (!FROM || !/^[1-4]$/.test(YARDSTICK))) throw new Error('--yardstick N (1 to 4 plies) goes with --from DIR (kept games with gnubg\'s 0-ply analysis)');
 if (FROM && !existsSync(join(FROM, 'game-0.json'))) throw new Error(`--from ${FROM}: no kept games there (make them with --keep DIR)`);
@@ -276,7 +287,7 @@ async function againstGnubg(): Promise<Record<string, unknown>> {
   });
   const t2 = Date.now();
   const ours = [];
-  for (const exp of exports) ours.push(await analyse(exp, { ...(PLIES !== undefined ? { plies: PLIES } : {}), ...(ZERO_WEIGHT !== undefined ? { zeroWeight: ZERO_WEIGHT } : {}), ...(analysisSearch ? { search: analysisSearch } : {}) }));
+  for (const exp of exports) ours.push(await analyse(exp, { ...(PLIES !== undefined ? { plies: PLIES } : {}), ...(ZERO_WEIGHT !== undefined ? { zeroWeight: ZERO_WEIGHT } : {}), ...(analysisSearch ? { search: analysisSearch } : {}), ...(SECOND ? { secondLook: SECOND } : {}) }));
   const oursS = (Date.now() - t2) / 1000;
   const { byFile, seconds: gnubgS } = await gnubgPromise;
 
@@ -349,6 +360,7 @@ async function againstGnubg(): Promise<Record<string, unknown>> {
     our_plies: ours[0]?.plies ?? null,
     our_zero_weight: ours[0]?.zeroWeight ?? null,
     our_network: WEIGHTS || "bundled: the Review's",
+    our_second_look: SECOND ?? null,
     gnubg_plies: GNUBG_PLIES,
     player_games: perPlayer.length,
     player_games_within_3: +(perPlayer.filter((p) => Math.abs(p.diff) <= 3).length / perPlayer.length).toFixed(3),

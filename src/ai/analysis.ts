@@ -102,6 +102,12 @@ export interface AnalyseOptions {
   readonly zeroWeight?: number;
   /** Without it, the Review's search (player.ts Brains.review: the game's review net, else the players'). */
   readonly search?: Search;
+  /**
+   * At 1 ply: also look two plies ahead (gnubg's 2-ply) at the best `candidates` plays and the
+   * play made, and value each by its 0-, 1- and 2-ply outcomes mixed by `weights` (summing to 1).
+   * For bench:analysis (--second-look): about eight times the Review's time; not what the bot uses.
+   */
+  readonly secondLook?: { readonly weights: readonly [number, number, number]; readonly candidates: number };
   /** Called after each decision with the share done (0..1). */
   readonly progress?: (done: number) => void | Promise<void>;
 }
@@ -158,6 +164,10 @@ export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promi
   if (!(z >= 0 && z <= 1)) throw new RangeError('zeroWeight must lie within 0..1');
   const deepConfig: SearchConfig = z > 0 ? { ...DEEP, zeroWeight: z } : DEEP;
   const search = opts.search ?? loadBrains().review(exp.variant);
+  const second = opts.secondLook;
+  if (second && (plies !== 1 || !(second.candidates >= 1) || second.weights.some((w) => !(w >= 0)) || Math.abs(second.weights[0] + second.weights[1] + second.weights[2] - 1) > 1e-6)) {
+    throw new RangeError('secondLook goes with plies 1: weights of at least 0 summing to 1, at least one candidate');
+  }
   const rules = exp.rules;
   const variant = exp.variant;
   const decisions: Decision[] = [];
@@ -291,6 +301,24 @@ export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promi
         if (played && played.ply === 0) {
           const probs = blendOutcomes(search.onePly(played.me, played.opp, rules), played.probs, z);
           ranked = ranked.map((c) => (c === played ? { ...c, probs, equity: equityOf(variant, probs), ply: 1 as const } : c));
+        }
+        if (second) {
+          // The second look: the best `candidates` by the blend above and the play made, each
+          // valued by its 0-, 1- and 2-ply outcomes mixed by `weights`; only these rank.
+          const [w0, w1, w2] = second.weights;
+          const looked = ranked.filter((c) => c.ply >= 1).slice(0, second.candidates);
+          const made = ranked.find((c) => same(c.me, meA) && same(c.opp, oppA));
+          if (made && !looked.includes(made)) looked.push(made);
+          const ones = looked.map((c) => search.onePly(c.me, c.opp, rules));
+          const twos = looked.length > 1 ? search.twoPlyMany(looked, ones, rules, () => false)! : ones;
+          ranked = looked
+            .map((c, i) => {
+              const zero = roll.ranked.find((r) => same(r.me, c.me) && same(r.opp, c.opp))!.probs;
+              const probs = new Float32Array(zero.length);
+              for (let j = 0; j < probs.length; j++) probs[j] = w0 * zero[j]! + w1 * ones[i]![j]! + w2 * twos[i]![j]!;
+              return { ...c, probs, equity: equityOf(variant, probs) };
+            })
+            .sort((a, b) => b.equity - a.equity);
         }
         // Plays left at 0 ply are not compared with 1-ply ones: only the searched ones rank.
         const deep = ranked.filter((c) => c.ply >= 1);

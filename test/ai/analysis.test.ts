@@ -116,6 +116,30 @@ describe('analysis of whole games', () => {
     await expect(analyse(exp, { plies: 1, zeroWeight: 2 })).rejects.toThrow(/zeroWeight/);
   }, 120_000);
 
+  it('secondLook values the best plays and the play made by their 0-, 1- and 2-ply outcomes as weighted; bad weights are refused', async () => {
+    const m = playMatch('short', 1, 12);
+    const exp = parseExport({ format: 'nardy-game', version: 1, id: 'second0001', variant: 'short', rules: m.rules, length: 1, players: { white: 'Hard', black: 'Easy' }, games: [{ number: 1, score: { white: 0, black: 0 }, crawford: false, postCrawford: false, record: m.game.record.slice(0, 24), result: null }] });
+    const plays = (a: Awaited<ReturnType<typeof analyse>>) => a.decisions.filter((d) => d.kind === 'play' && !d.forced);
+    const zero = plays(await analyse(exp, { plies: 0 }));
+    const one = plays(await analyse(exp, { plies: 1 }));
+    const asZero = plays(await analyse(exp, { plies: 1, secondLook: { weights: [1, 0, 0], candidates: 2 } }));
+    const asOne = plays(await analyse(exp, { plies: 1, secondLook: { weights: [0, 1, 0], candidates: 2 } }));
+    const two = plays(await analyse(exp, { plies: 1, secondLook: { weights: [0, 0, 1], candidates: 2 } }));
+    expect(zero.length).toBeGreaterThan(8);
+    for (let i = 0; i < zero.length; i++) {
+      // The play made is always looked at, so its value is the weighted one.
+      expect(asZero[i]!.equity).toBeCloseTo(zero[i]!.equity, 5);
+      expect(asOne[i]!.equity).toBeCloseTo(one[i]!.equity, 4);
+      // Only the looked-at plays rank: never more loss than the full 0-ply ranking finds.
+      expect(asZero[i]!.loss).toBeLessThanOrEqual(zero[i]!.loss + 1e-6);
+    }
+    // Two plies ahead is another analysis.
+    expect(two.some((d, i) => Math.abs(d.equity - one[i]!.equity) > 1e-3)).toBe(true);
+    await expect(analyse(exp, { plies: 1, secondLook: { weights: [0.5, 0.5, 0.5], candidates: 2 } })).rejects.toThrow(/secondLook/);
+    await expect(analyse(exp, { plies: 0, secondLook: { weights: [0, 0, 1], candidates: 2 } })).rejects.toThrow(/secondLook/);
+    await expect(analyse(exp, { plies: 1, secondLook: { weights: [0, 0, 1], candidates: 0 } })).rejects.toThrow(/secondLook/);
+  }, 120_000);
+
   it('short nardy is analysed over the Review\'s own net, long nardy over the players\'', async () => {
     const over = (variant: 'long' | 'short', net: Net) => new Search(new Evaluator(net, ENCODINGS[variant]));
     const plays = (a: Awaited<ReturnType<typeof analyse>>) => a.decisions.filter((d) => d.kind === 'play').map((d) => d.equity);
