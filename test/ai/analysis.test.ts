@@ -118,7 +118,7 @@ describe('analysis of whole games', () => {
 
   it('secondLook values the best plays and the play made by their 0-, 1- and 2-ply outcomes as weighted; bad weights are refused', async () => {
     const m = playMatch('short', 1, 12);
-    const exp = parseExport({ format: 'nardy-game', version: 1, id: 'second0001', variant: 'short', rules: m.rules, length: 1, players: { white: 'Hard', black: 'Easy' }, games: [{ number: 1, score: { white: 0, black: 0 }, crawford: false, postCrawford: false, record: m.game.record.slice(0, 24), result: null }] });
+    const exp = exported(m.game.record.slice(0, 24));
     const plays = (a: Awaited<ReturnType<typeof analyse>>) => a.decisions.filter((d) => d.kind === 'play' && !d.forced);
     const zero = plays(await analyse(exp, { plies: 0 }));
     const one = plays(await analyse(exp, { plies: 1 }));
