@@ -7,7 +7,7 @@ import { allHome, bearoffOutcomes } from './bearoff.js';
 import type { Encoding } from './encode.js';
 import { wasmKernel, type Forward } from './kernel.js';
 import type { Net, Scratch } from './net.js';
-import { clampOutcomes, flipOutcomes, lostOutcomes, type Outcomes } from './outcomes.js';
+import { clampOutcomes, flipOutcomes, lostOutcomes, possibleOutcomes, type Outcomes } from './outcomes.js';
 
 /** What a search asks of a network: the outcomes of a position, before a roll or after a play. */
 export interface Evaluates {
@@ -67,7 +67,7 @@ export class Evaluator implements Evaluates {
     const y = this.forward(this.x, this.idx, n, this.s);
     this.count++;
     for (let i = 0; i < this.outputs; i++) out[i] = y[i]!;
-    return clampOutcomes(this.variant, out);
+    return possibleOutcomes(this.variant, me, mo, opp, oo, clampOutcomes(this.variant, out));
   }
 
   /** Outcomes for the side that has just played (`mover`), the opponent now to roll. */
