@@ -15,6 +15,7 @@
  */
 import type { GameState } from '../src/engine/game.js';
 import { highestScoring } from '../src/ai/baseline.js';
+import { shortContact } from '../src/ai/outcomes.js';
 import { Generator } from '../src/engine/fast.js';
 import type { Step } from '../src/engine/types.js';
 
@@ -87,15 +88,7 @@ export function pubeval(race: boolean, me: ArrayLike<number>, opp: ArrayLike<num
 }
 
 /** Contact: some checker of one side still has to pass one of the other's (short nardy). */
-export function inContact(me: ArrayLike<number>, opp: ArrayLike<number>): boolean {
-  let mb = 0;
-  let ob = 0;
-  for (let i = 1; i <= 25; i++) {
-    if (me[i]! > 0) mb = i;
-    if (opp[i]! > 0) ob = i;
-  }
-  return mb + ob > 25;
-}
+export const inContact = (me: ArrayLike<number>, opp: ArrayLike<number>): boolean => shortContact(me, opp);
 
 function gaussian(random: () => number): number {
   const u = 1 - random();

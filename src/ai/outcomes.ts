@@ -59,19 +59,22 @@ export function possibleOutcomes(variant: Variant, me: ArrayLike<number>, mo: nu
   const lose = variant === 'long' ? [2] : [3, 4];
   if (opp[oo]! > 0) for (const i of win) p[i] = 0;
   if (me[mo]! > 0) for (const i of lose) p[i] = 0;
-  if (variant === 'short') {
-    let mb = 0;
-    let ob = 0;
-    for (let i = 1; i <= 25; i++) {
-      if (me[mo + i]! > 0) mb = i;
-      if (opp[oo + i]! > 0) ob = i;
-    }
-    if (mb + ob <= 25) {
-      if (ob < 19) p[2] = 0;
-      if (mb < 19) p[4] = 0;
-    }
+  if (variant === 'short' && !shortContact(me, opp, mo, oo)) {
+    if (furthest(opp, oo) < 19) p[2] = 0;
+    if (furthest(me, mo) < 19) p[4] = 0;
   }
   return p;
+}
+
+/** The point of a side's furthest checker (25 the bar, 0 when all are off). */
+function furthest(a: ArrayLike<number>, o: number): number {
+  for (let i = 25; i >= 1; i--) if (a[o + i]! > 0) return i;
+  return 0;
+}
+
+/** Short nardy: some checker of one side still has to pass one of the other's (own numberings from offsets). */
+export function shortContact(me: ArrayLike<number>, opp: ArrayLike<number>, mo = 0, oo = 0): boolean {
+  return furthest(me, mo) + furthest(opp, oo) > 25;
 }
 
 /** Cubeless money equity: +1 a single win, +2 mars/gammon, +3 backgammon, negative for losses. */
