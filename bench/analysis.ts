@@ -27,7 +27,8 @@
  * chose), --zero-weight Z (with --plies 1: each play's value blends in its 0-ply outcomes with
  * weight Z, as the strong levels' search does), --second-look W0,W1,W2/N (at 1 ply: the best N
  * plays and the play made also looked at two plies ahead, each valued by its 0-, 1- and 2-ply
- * outcomes mixed W0:W1:W2; analysis.ts secondLook). Prints one JSON object.
+ * outcomes mixed W0:W1:W2; /contact or /contact-off after N: only in positions with contact, or
+ * with contact and checkers borne off; analysis.ts secondLook). Prints one JSON object.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -70,10 +71,10 @@ const ZERO_WEIGHT = ZERO_TEXT === '' ? undefined : Number(ZERO_TEXT);
 const SECOND_TEXT = opt('second-look', '');
 const SECOND = (() => {
   if (!SECOND_TEXT) return undefined;
-  const m = /^([\d.]+),([\d.]+),([\d.]+)\/(\d+)$/.exec(SECOND_TEXT);
+  const m = /^([\d.]+),([\d.]+),([\d.]+)\/(\d+)(?:\/(all|contact|contact-off))?$/.exec(SECOND_TEXT);
   const w = m ? [Number(m[1]), Number(m[2]), Number(m[3])] as const : null;
-  if (!m || !w || Math.abs(w[0] + w[1] + w[2] - 1) > 1e-6 || Number(m[4]) < 1) throw new Error('--second-look W0,W1,W2/N: three weights summing to 1 and a count of at least 1 (e.g. 0.34,0.33,0.33/2)');
-  return { weights: w, candidates: Number(m[4]) };
+  if (!m || !w || Math.abs(w[0] + w[1] + w[2] - 1) > 1e-6 || Number(m[4]) < 1) throw new Error('--second-look W0,W1,W2/N[/all|contact|contact-off]: three weights summing to 1, a count of at least 1 and where to look (e.g. 0.34,0.33,0.33/2/contact-off)');
+  return { weights: w, candidates: Number(m[4]), where: (m[5] ?? 'all') as 'all' | 'contact' | 'contact-off' };
 })();
 const GNUBG = '/usr/games/gnubg';
 for (const [k, v] of Object.entries({ GAMES, GNUBG_PLIES, PROCS, LONG, SEED })) {

@@ -21,7 +21,7 @@ import { CUBE_LINE, GameFileError, OPENING_LINE, PLAY_LINE, type GameExport } fr
 import { otherSide, type Dice, type Position, type Side, type Step, type Variant } from '../engine/types.js';
 import { cubeEfficiency, cubeValues, type CubeLeaf, type CubeOwner } from './cube.js';
 import { matchWinChance, type MatchScore } from './met.js';
-import { equityOf, flipOutcomes } from './outcomes.js';
+import { equityOf, flipOutcomes, shortContact } from './outcomes.js';
 import { loadBrains } from './player.js';
 import { blendOutcomes, type Candidate, type Search, type SearchConfig } from './search.js';
 
@@ -106,8 +106,10 @@ export interface AnalyseOptions {
    * At 1 ply: also look two plies ahead (gnubg's 2-ply) at the best `candidates` plays and the
    * play made, and value each by its 0-, 1- and 2-ply outcomes mixed by `weights` (summing to 1).
    * For bench:analysis (--second-look): about eight times the Review's time; not what the bot uses.
+   * `where` limits it to positions with contact ('contact'), or with contact and checkers
+   * already borne off ('contact-off'); short nardy only.
    */
-  readonly secondLook?: { readonly weights: readonly [number, number, number]; readonly candidates: number };
+  readonly secondLook?: { readonly weights: readonly [number, number, number]; readonly candidates: number; readonly where?: 'all' | 'contact' | 'contact-off' };
   /** Called after each decision with the share done (0..1). */
   readonly progress?: (done: number) => void | Promise<void>;
 }
@@ -165,8 +167,8 @@ export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promi
   const deepConfig: SearchConfig = z > 0 ? { ...DEEP, zeroWeight: z } : DEEP;
   const search = opts.search ?? loadBrains().review(exp.variant);
   const second = opts.secondLook;
-  if (second && (plies !== 1 || !(second.candidates >= 1) || second.weights.some((w) => !(w >= 0)) || Math.abs(second.weights[0] + second.weights[1] + second.weights[2] - 1) > 1e-6)) {
-    throw new RangeError('secondLook goes with plies 1: weights of at least 0 summing to 1, at least one candidate');
+  if (second && (plies !== 1 || !(second.candidates >= 1) || !['all', 'contact', 'contact-off', undefined].includes(second.where) || (second.where !== undefined && second.where !== 'all' && exp.variant !== 'short') || second.weights.some((w) => !(w >= 0)) || Math.abs(second.weights[0] + second.weights[1] + second.weights[2] - 1) > 1e-6)) {
+    throw new RangeError('secondLook goes with plies 1: weights of at least 0 summing to 1, at least one candidate, and where: all, or contact or contact-off in short nardy');
   }
   const rules = exp.rules;
   const variant = exp.variant;
@@ -302,7 +304,13 @@ export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promi
           const probs = blendOutcomes(search.onePly(played.me, played.opp, rules), played.probs, z);
           ranked = ranked.map((c) => (c === played ? { ...c, probs, equity: equityOf(variant, probs), ply: 1 as const } : c));
         }
-        if (second) {
+        const lookHere = second && (() => {
+          const where = second.where ?? 'all';
+          if (where === 'all') return true;
+          if (!shortContact(me, opp)) return false;
+          return where === 'contact' || me[0]! > 0 || opp[0]! > 0;
+        })();
+        if (second && lookHere) {
           // The second look: the best `candidates` by the blend above and the play made, each
           // valued by its 0-, 1- and 2-ply outcomes mixed by `weights`; only these rank.
           const [w0, w1, w2] = second.weights;

@@ -140,6 +140,34 @@ describe('analysis of whole games', () => {
     await expect(analyse(exp, { plies: 1, secondLook: { weights: [0, 0, 1], candidates: 0 } })).rejects.toThrow(/secondLook/);
   }, 120_000);
 
+  it('secondLook with where looks only in contact positions, or in contact ones with checkers off, and is the plain analysis elsewhere', async () => {
+    const m = playMatch('short', 1, 9);
+    const exp = exported([...m.game.record]);
+    const plays = (a: Awaited<ReturnType<typeof analyse>>) => a.decisions.filter((d) => d.kind === 'play' && !d.forced);
+    const look = { weights: [0.34, 0.33, 0.33] as const, candidates: 2 };
+    const plain = plays(await analyse(exp, { plies: 1 }));
+    const all = plays(await analyse(exp, { plies: 1, secondLook: look }));
+    const contact = plays(await analyse(exp, { plies: 1, secondLook: { ...look, where: 'contact' } }));
+    const off = plays(await analyse(exp, { plies: 1, secondLook: { ...look, where: 'contact-off' } }));
+    // Worked out here from the position: the furthest checkers of the two sides still have to pass.
+    const kind = (d: (typeof plain)[number]): 'race' | 'contact' | 'contact-off' => {
+      const me = d.position[d.side];
+      const opp = d.position[d.side === 'white' ? 'black' : 'white'];
+      const back = (a: readonly number[]): number => Math.max(0, ...a.map((n, i) => (i >= 1 && n > 0 ? i : 0)));
+      if (back(me) + back(opp) <= 25) return 'race';
+      return me[0]! > 0 || opp[0]! > 0 ? 'contact-off' : 'contact';
+    };
+    const kinds = plain.map(kind);
+    expect(new Set(kinds)).toEqual(new Set(['race', 'contact', 'contact-off']));
+    for (let i = 0; i < plain.length; i++) {
+      expect(contact[i]!.equity).toBeCloseTo(kinds[i] === 'race' ? plain[i]!.equity : all[i]!.equity, 6);
+      expect(off[i]!.equity).toBeCloseTo(kinds[i] === 'contact-off' ? all[i]!.equity : plain[i]!.equity, 6);
+    }
+    // The second look changes some contact values, so the checks above tell the two apart.
+    expect(plain.some((d, i) => kinds[i] !== 'race' && Math.abs(d.equity - all[i]!.equity) > 1e-3)).toBe(true);
+    await expect(analyse(exp, { plies: 1, secondLook: { ...look, where: 'nowhere' as 'all' } })).rejects.toThrow(/secondLook/);
+  }, 120_000);
+
   it('short nardy is analysed over the Review\'s own net, long nardy over the players\'', async () => {
     const over = (variant: 'long' | 'short', net: Net) => new Search(new Evaluator(net, ENCODINGS[variant]));
     const plays = (a: Awaited<ReturnType<typeof analyse>>) => a.decisions.filter((d) => d.kind === 'play').map((d) => d.equity);
