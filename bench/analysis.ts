@@ -361,7 +361,7 @@ async function againstGnubg(): Promise<Record<string, unknown>> {
     our_plies: ours[0]?.plies ?? null,
     our_zero_weight: ours[0]?.zeroWeight ?? null,
     our_network: WEIGHTS || "bundled: the Review's",
-    our_second_look: SECOND ?? null,
+    our_second_look: ours[0]?.secondLook ?? null,
     gnubg_plies: GNUBG_PLIES,
     player_games: perPlayer.length,
     player_games_within_3: +(perPlayer.filter((p) => Math.abs(p.diff) <= 3).length / perPlayer.length).toFixed(3),

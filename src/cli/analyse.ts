@@ -44,7 +44,7 @@ export async function analyseCommand(args: string[]): Promise<number> {
       return 0;
     }
     const a = await analyse(exp, pliesText ? { plies: Number(pliesText) as 0 | 1 } : {});
-    console.log(JSON.stringify({ id: exp.id, variant: a.variant, plies: a.plies, zeroWeight: a.zeroWeight, players: a.players, decisions: a.decisions.map((d) => ({ ...d, position: positionId(d.position) })) }));
+    console.log(JSON.stringify({ id: exp.id, variant: a.variant, plies: a.plies, zeroWeight: a.zeroWeight, secondLook: a.secondLook, players: a.players, decisions: a.decisions.map((d) => ({ ...d, position: positionId(d.position) })) }));
     return 0;
   } catch (e) {
     if (e instanceof GameFileError || (e instanceof Error && /short nardy only/.test(e.message))) {
