@@ -94,7 +94,7 @@ export interface Analysis {
 }
 
 export interface AnalyseOptions {
-  /** Without it, the depth the bot's Review uses (REVIEW_DEPTH, its second look included). */
+  /** Without it, the depth the bot's Review uses (REVIEW_DEPTH). */
   readonly plies?: 0 | 1;
   /**
    * At 1 ply: the weight of each play's 0-ply outcomes in its value (0: the 1-ply average alone),
@@ -108,9 +108,9 @@ export interface AnalyseOptions {
    * At 1 ply: also look two plies ahead (gnubg's 2-ply) at the best `candidates` plays and the
    * play made, and value each by its 0-, 1- and 2-ply outcomes mixed by `weights` (summing to 1).
    * `where` limits it to positions with contact ('contact'), or with contact and checkers
-   * already borne off ('contact-off'); short nardy only. Everywhere, about eight times the
-   * Review's time (bench:analysis --second-look). Without it and without `plies`, the Review's
-   * (REVIEW_DEPTH: contact-off).
+   * already borne off ('contact-off'); short nardy only. For bench:analysis (--second-look):
+   * everywhere about eight times the Review's time, in contact-off positions three times; not
+   * what the bot uses.
    */
   readonly secondLook?: { readonly weights: readonly [number, number, number]; readonly candidates: number; readonly where?: 'all' | 'contact' | 'contact-off' };
   /** Called after each decision with the share done (0..1). */
@@ -120,14 +120,14 @@ export interface AnalyseOptions {
 /**
  * The analysis the bot's Review (and `nardy analyse` without --plies) gives each game. Short
  * nardy: every play's 1-ply value blended half and half with its 0-ply one, which comes closer to
- * gnubg's own analysis than either alone, and where there is contact and someone has checkers
- * off, the best two plays and the play made also looked at two plies ahead (a third each of
- * their 0-, 1- and 2-ply outcomes), which comes closer again by correlation at the same share
- * (bench:analysis, README); long nardy: 0 ply, five times quicker, with no outside analysis to
- * measure a deeper one against.
+ * gnubg's own analysis than either alone (bench:analysis, README); long nardy: 0 ply, five times
+ * quicker, with no outside analysis to measure a deeper one against. A second look where there
+ * is contact and checkers are off (secondLook, 'contact-off') comes a little closer by
+ * correlation at the same share, but takes three times as long, with single decisions up to
+ * 1.3 s on the bot's event loop: not the Review's.
  */
-export const REVIEW_DEPTH: Readonly<Record<Variant, { readonly plies: 0 | 1; readonly zeroWeight: number; readonly secondLook?: AnalyseOptions['secondLook'] }>> = {
-  short: { plies: 1, zeroWeight: 0.5, secondLook: { weights: [0.34, 0.33, 0.33], candidates: 2, where: 'contact-off' } },
+export const REVIEW_DEPTH: Readonly<Record<Variant, { readonly plies: 0 | 1; readonly zeroWeight: number }>> = {
+  short: { plies: 1, zeroWeight: 0.5 },
   long: { plies: 0, zeroWeight: 0 },
 };
 
@@ -172,7 +172,7 @@ export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promi
   if (!(z >= 0 && z <= 1)) throw new RangeError('zeroWeight must lie within 0..1');
   const deepConfig: SearchConfig = z > 0 ? { ...DEEP, zeroWeight: z } : DEEP;
   const search = opts.search ?? loadBrains().review(exp.variant);
-  const second = opts.secondLook ?? (opts.plies === undefined ? REVIEW_DEPTH[exp.variant].secondLook : undefined);
+  const second = opts.secondLook;
   if (second && (plies !== 1 || !(second.candidates >= 1) || !['all', 'contact', 'contact-off', undefined].includes(second.where) || (second.where !== undefined && second.where !== 'all' && exp.variant !== 'short') || second.weights.some((w) => !(w >= 0)) || Math.abs(second.weights[0] + second.weights[1] + second.weights[2] - 1) > 1e-6)) {
     throw new RangeError('secondLook goes with plies 1: weights of at least 0 summing to 1, at least one candidate, and where: all, or contact or contact-off in short nardy');
   }
