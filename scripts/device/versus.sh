@@ -6,7 +6,10 @@
 # {"level","seed","m":<play-external-match.py's line>}, so a stopped bench keeps its matches;
 # scripts/device/summary.ts adds them up.
 # Usage: bash .dev/versus.sh SECONDS hard:13:30 expert:23:25 ...
-cd "$(dirname "$0")/.." || exit 1
+# The repo root: .dev/versus.sh (where bundle.sh copies it) or scripts/device/versus.sh.
+here=$(dirname "$0")
+if [ -f "$here/../package.json" ]; then cd "$here/.."; else cd "$here/../.."; fi || exit 1
+[ -d .dev ] || { echo "no .dev/ here: run scripts/device/bundle.sh and send .dev with the repo" >&2; exit 1; }
 OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
 LIMIT=$1; shift
 t0=$(date +%s)
