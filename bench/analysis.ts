@@ -34,13 +34,14 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { analyse } from '../src/ai/analysis.js';
+import { analyse, type LookWhere } from '../src/ai/analysis.js';
 import type { GameExport } from '../src/engine/gamefile.js';
 import { ENCODINGS } from '../src/ai/encode.js';
 import { Evaluator, MeanEvaluator, type Evaluates } from '../src/ai/evaluator.js';
 import { createPlayer, type Level } from '../src/ai/player.js';
 import { Search } from '../src/ai/search.js';
 import { loadWeights } from '../src/ai/weights.js';
+import { shortContact } from '../src/ai/outcomes.js';
 import { toMat } from '../src/app/export.js';
 import { apply, defaultRules, newGame, positionId, SeededDice, type GameState, type Position, type Step, type Variant } from '../src/engine/index.js';
 import { PubevalPlayer } from './pubeval.js';
@@ -74,7 +75,7 @@ const SECOND = (() => {
   const m = /^([\d.]+),([\d.]+),([\d.]+)\/(\d+)(?:\/(all|contact|contact-off))?$/.exec(SECOND_TEXT);
   const w = m ? [Number(m[1]), Number(m[2]), Number(m[3])] as const : null;
   if (!m || !w || Math.abs(w[0] + w[1] + w[2] - 1) > 1e-6 || Number(m[4]) < 1) throw new Error('--second-look W0,W1,W2/N[/all|contact|contact-off]: three weights summing to 1, a count of at least 1 and where to look (e.g. 0.34,0.33,0.33/2/contact-off)');
-  return { weights: w, candidates: Number(m[4]), where: (m[5] ?? 'all') as 'all' | 'contact' | 'contact-off' };
+  return { weights: w, candidates: Number(m[4]), where: (m[5] ?? 'all') as LookWhere };
 })();
 const GNUBG = '/usr/games/gnubg';
 for (const [k, v] of Object.entries({ GAMES, GNUBG_PLIES, PROCS, LONG, SEED })) {
@@ -224,15 +225,9 @@ function runGnubgOnce(files: string[], dir: string, proc: number, plies: number,
 function kindOf(p: Position): string {
   const me = p.turn === 'white' ? p.white : p.black;
   const op = p.turn === 'white' ? p.black : p.white;
-  let mb = 0;
-  let ob = 0;
+  if (shortContact(me, op)) return me[25]! + op[25]! > 0 ? 'contact_bar' : 'contact';
   let outside = 0;
-  for (let i = 1; i <= 25; i++) {
-    if (me[i]! > 0) mb = i;
-    if (op[i]! > 0) ob = i;
-    if (i > 6) outside += me[i]! + op[i]!;
-  }
-  if (mb + ob > 25) return me[25]! + op[25]! > 0 ? 'contact_bar' : 'contact';
+  for (let i = 7; i <= 25; i++) outside += me[i]! + op[i]!;
   return outside === 0 ? 'bearoff' : 'race';
 }
 

@@ -93,6 +93,16 @@ export interface Analysis {
   readonly players: { readonly white: PlayerReport; readonly black: PlayerReport };
 }
 
+/** Where a second look goes: every position, those with contact, or contact and checkers off. */
+export type LookWhere = 'all' | 'contact' | 'contact-off';
+const LOOK_WHERE: readonly LookWhere[] = ['all', 'contact', 'contact-off'];
+
+/** Whether a second look `where` goes to this position (`me` to play, short nardy). */
+function looksHere(where: LookWhere, me: ArrayLike<number>, opp: ArrayLike<number>): boolean {
+  if (where === 'all') return true;
+  return shortContact(me, opp) && (where === 'contact' || me[0]! > 0 || opp[0]! > 0);
+}
+
 export interface AnalyseOptions {
   /** Without it, the depth the bot's Review uses (REVIEW_DEPTH). */
   readonly plies?: 0 | 1;
@@ -112,7 +122,7 @@ export interface AnalyseOptions {
    * everywhere about eight times the Review's time, in contact-off positions three times; not
    * what the bot uses.
    */
-  readonly secondLook?: { readonly weights: readonly [number, number, number]; readonly candidates: number; readonly where?: 'all' | 'contact' | 'contact-off' };
+  readonly secondLook?: { readonly weights: readonly [number, number, number]; readonly candidates: number; readonly where?: LookWhere };
   /** Called after each decision with the share done (0..1). */
   readonly progress?: (done: number) => void | Promise<void>;
 }
@@ -173,7 +183,9 @@ export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promi
   const deepConfig: SearchConfig = z > 0 ? { ...DEEP, zeroWeight: z } : DEEP;
   const search = opts.search ?? loadBrains().review(exp.variant);
   const second = opts.secondLook;
-  if (second && (plies !== 1 || !(second.candidates >= 1) || !['all', 'contact', 'contact-off', undefined].includes(second.where) || (second.where !== undefined && second.where !== 'all' && exp.variant !== 'short') || second.weights.some((w) => !(w >= 0)) || Math.abs(second.weights[0] + second.weights[1] + second.weights[2] - 1) > 1e-6)) {
+  const where = second?.where ?? 'all';
+  const weightsOk = second && second.weights.every((w) => w >= 0) && Math.abs(second.weights[0] + second.weights[1] + second.weights[2] - 1) <= 1e-6;
+  if (second && (plies !== 1 || !(second.candidates >= 1) || !weightsOk || !LOOK_WHERE.includes(where) || (where !== 'all' && exp.variant !== 'short'))) {
     throw new RangeError('secondLook goes with plies 1: weights of at least 0 summing to 1, at least one candidate, and where: all, or contact or contact-off in short nardy');
   }
   const rules = exp.rules;
@@ -310,13 +322,7 @@ export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promi
           const probs = blendOutcomes(search.onePly(played.me, played.opp, rules), played.probs, z);
           ranked = ranked.map((c) => (c === played ? { ...c, probs, equity: equityOf(variant, probs), ply: 1 as const } : c));
         }
-        const lookHere = second && (() => {
-          const where = second.where ?? 'all';
-          if (where === 'all') return true;
-          if (!shortContact(me, opp)) return false;
-          return where === 'contact' || me[0]! > 0 || opp[0]! > 0;
-        })();
-        if (second && lookHere) {
+        if (second && looksHere(where, me, opp)) {
           // The second look: the best `candidates` by the blend above and the play made, each
           // valued by its 0-, 1- and 2-ply outcomes mixed by `weights`; only these rank.
           const [w0, w1, w2] = second.weights;
