@@ -22,6 +22,5 @@ strip --strip-unneeded "$stage/opt/gnubg/lib/"*.so* "$stage/usr/games/gnubg" 2>/
 tar -C "$stage" -cf - . | xz -9e -T2 > .dev/gnubg.tar.xz
 tar -C "$(dirname "$(readlink -f "$(command -v node)")")" -cf - node | xz -9e -T2 > .dev/node.tar.xz
 tar -cf - node_modules/tsx node_modules/esbuild node_modules/@esbuild node_modules/.bin/tsx | xz -9e -T2 > .dev/nm.tar.xz
-cp scripts/device/versus.sh .dev/
 rm -rf "$stage"
 ls -la .dev

@@ -5,10 +5,8 @@
 # each stopped after SECONDS. Every finished match is appended to $OUT/matches.jsonl as
 # {"level","seed","m":<play-external-match.py's line>}, so a stopped bench keeps its matches;
 # scripts/device/summary.ts adds them up.
-# Usage: bash .dev/versus.sh SECONDS hard:13:30 expert:23:25 ...
-# The repo root: .dev/versus.sh (where bundle.sh copies it) or scripts/device/versus.sh.
-here=$(dirname "$0")
-if [ -f "$here/../package.json" ]; then cd "$here/.."; else cd "$here/../.."; fi || exit 1
+# Usage: bash scripts/device/versus.sh SECONDS hard:13:30 expert:23:25 ...
+cd "$(dirname "$0")/../.." || exit 1
 [ -d .dev ] || { echo "no .dev/ here: run scripts/device/bundle.sh and send .dev with the repo" >&2; exit 1; }
 OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
 LIMIT=$1; shift
@@ -25,7 +23,7 @@ echo "gnubg ok"
 node --import tsx -e "import('./src/ai/player.ts').then((m) => console.log('tsx ok', typeof m.createPlayer))" || exit 1
 for spec in "$@"; do
   IFS=: read -r level seed n <<<"$spec"
-  d=/tmp/r/$level-$seed; mkdir -p "$d"
+  d=/tmp/r/$level-$seed; rm -rf "$d"; mkdir -p "$d"
   ( TMPDIR=$d timeout "$LIMIT" node --import tsx bench/cube.ts --level "$level" --only versus --versus "$n" --length 5 --seed "$seed" --procs 1 > "$d/result.json" 2> "$d/err.txt"; echo "$spec rc=$? $(( $(date +%s) - t0 )) s" ) &
 done
 wait
