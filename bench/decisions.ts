@@ -28,7 +28,8 @@
  * --remake, --limit N (score only the first N decisions), --settings LIST (default hard,expert),
  * --worst K (list the K costliest decisions of the first setting), --match L (decisions from
  * hard's matches to L with the cube, each scored cubefully at its score and cube, and every row
- * broken down by the kind of score: the Crawford game, post-Crawford, double match point, ...).
+ * broken down by the kind of score: the Crawford game, post-Crawford, double match point, ...;
+ * every set is also broken down by the kind of position: race, contact, contact with checkers off).
  * gnubg expert's own 0-ply choice (cubeful in a match, cubeless for money) is scored beside the
  * settings as the yardstick, when gnubg scores above 0 ply; --weights BASE[,BASE] (each
  * setting also with these short-nardy nets, BASE.{bin,json} as the trainer writes them, e.g.
@@ -46,7 +47,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ENCODINGS } from '../src/ai/encode.js';
 import { Evaluator } from '../src/ai/evaluator.js';
-import { equityOf, flipOutcomes } from '../src/ai/outcomes.js';
+import { equityOf, flipOutcomes, shortContact } from '../src/ai/outcomes.js';
 import type { MatchScore } from '../src/ai/met.js';
 import { Brains, Player } from '../src/ai/player.js';
 import { Search } from '../src/ai/search.js';
@@ -99,6 +100,12 @@ function contextOf(d: Decision): string {
   if (s.postCrawford) return s.awayMe === 1 ? 'post-Crawford, leader' : 'post-Crawford, trailer';
   if (s.awayMe === 2 && s.awayOpp === 2) return '2-away 2-away';
   return 'other scores';
+}
+
+/** The kind of position a decision is in: race, contact, or contact with checkers already off. */
+function kindOf(d: Decision): string {
+  if (!shortContact(d.me, d.opp)) return 'race';
+  return d.me[0]! + d.opp[0]! > 0 ? 'contact, checkers off' : 'contact';
 }
 
 /**
@@ -279,20 +286,22 @@ async function main(): Promise<void> {
     results.push(row('gnubg expert (0-ply, its own choice)', decisions.map((d) => lossOf(d, d.reference)), NaN));
   }
   const first = results[0]!;
-  // Match decisions: every row's mean loss by the kind of score.
-  const byContext: Record<string, Record<string, number>> = {};
-  if (decisions.every((d) => d.match)) {
-    const kinds = [...new Set(decisions.map(contextOf))].sort();
-    for (const kind of kinds) {
-      const idx = decisions.map((d, k) => (contextOf(d) === kind ? k : -1)).filter((k) => k >= 0);
+  // Every row's mean loss by a grouping of the decisions (the kind of score, of position).
+  const breakdown = (groupOf: (d: Decision) => string): Record<string, Record<string, number>> => {
+    const out: Record<string, Record<string, number>> = {};
+    for (const kind of [...new Set(decisions.map(groupOf))].sort()) {
+      const idx = decisions.map((d, k) => (groupOf(d) === kind ? k : -1)).filter((k) => k >= 0);
       const row: Record<string, number> = { decisions: idx.length };
       for (const r of results) {
         const xs = idx.map((k) => r.losses[k]!).filter((x) => !Number.isNaN(x));
         row[r.name] = +((1000 * xs.reduce((a, b) => a + b, 0)) / Math.max(1, xs.length)).toFixed(2);
       }
-      byContext[kind] = row;
+      out[kind] = row;
     }
-  }
+    return out;
+  };
+  const byContext = decisions.every((d) => d.match) ? breakdown(contextOf) : {};
+  const byKind = breakdown(kindOf);
   const report = results.map((r, i) => {
     if (i === 0) return { setting: r.name, ...r.summary };
     const diffs = r.losses.map((x, k) => x - first.losses[k]!).filter((x) => !Number.isNaN(x));
@@ -310,7 +319,7 @@ async function main(): Promise<void> {
       const d = decisions[k]!;
       return { loss: +(1000 * loss).toFixed(1), me: d.me.join(','), opp: d.opp.join(','), dice: d.dice, ...(d.match ? { match: d.match } : {}) };
     });
-  console.log(JSON.stringify({ data: DATA, gnubg_plies: GNUBG_PLIES, decisions: decisions.length, settings: report, ...(Object.keys(byContext).length ? { by_context: byContext } : {}), worst_of_first: worst }, null, 1));
+  console.log(JSON.stringify({ data: DATA, gnubg_plies: GNUBG_PLIES, decisions: decisions.length, settings: report, ...(Object.keys(byContext).length ? { by_context: byContext } : {}), by_kind: byKind, worst_of_first: worst }, null, 1));
 }
 
 main().catch((err: unknown) => {
