@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import { run, type RunnerHandle } from '@grammyjs/runner';
 import { ThinkerPool } from './ai/thinker.js';
 import { ALIVE_SECONDS, createApp, isStorageDown } from './app/index.js';
+import { Reviews, ReviewThreads } from './app/reviews.js';
 import { createBot } from './bot/index.js';
 import { Metrics } from './bot/metrics.js';
 import { HttpStartError, startHttp } from './bot/server.js';
@@ -74,7 +75,11 @@ async function main(): Promise<void> {
   const aliveSeconds = Math.max(ALIVE_SECONDS, Math.ceil((cfg.timerTickMs * 3) / 1000));
   await app.inbox.beat(aliveSeconds).catch(() => undefined);
   const metrics = new Metrics();
-  const { bot, services, publishCommands, resume, settled, tick, sweep } = createBot(cfg, app, log, { metrics });
+  // Reviews are analysed in worker threads of their own (one per review at once), beside the
+  // thinkers; with AI_THREADS=0 everything runs on the main thread.
+  const reviewThreads = cfg.aiThreads > 0 ? new ReviewThreads(cfg.reviewsAtOnce) : null;
+  const reviews = new Reviews({ atOnce: cfg.reviewsAtOnce, ...(reviewThreads ? { analyser: reviewThreads.analyse } : {}) });
+  const { bot, services, publishCommands, resume, settled, tick, sweep } = createBot(cfg, app, log, { metrics, reviews });
 
   const t0 = performance.now();
   await warmUpRenderer();
@@ -189,6 +194,7 @@ async function main(): Promise<void> {
     await within(10_000, Promise.all([...inflight]).then(() => settled()), 'timeout').catch(() => log.warn('stopped with work left undone'));
     await app.close();
     await pool?.close();
+    await reviewThreads?.close();
     log.info('stopped');
     process.exit(0);
   };

@@ -1,10 +1,14 @@
 /**
  * Reviews of finished games: the analysis (ai/analysis) of a game's file, run off the update
- * path. At most `atOnce` analyses run at a time on one instance, each yielding to the event loop
- * after every decision; the rest wait in line, told their place as it changes. The right to a
- * review is checked before (app/table/rights); the bot posts the results.
+ * path. At most `atOnce` analyses run at a time on one instance, in worker threads in production
+ * (ReviewThreads) or on this thread yielding to the event loop after every decision; the rest
+ * wait in line, told their place as it changes. The right to a review is checked before
+ * (app/table/rights); the bot posts the results.
  */
+import type { Worker } from 'node:worker_threads';
 import { analyse, type Analysis } from '../ai/analysis.js';
+import { startWorker } from '../ai/threads.js';
+import type { GameExport } from '../engine/gamefile.js';
 import { exportGame } from './export.js';
 import type { GameRecord } from './model.js';
 
@@ -32,22 +36,118 @@ export interface ReviewHooks {
   readonly place?: (position: number) => void;
 }
 
+/** How a game's file is analysed: `progress` is told the share done (0..1) as it goes. */
+export type Analyser = (game: GameExport, progress: (share: number) => Promise<void>) => Promise<Analysis>;
+
+/** On this thread, yielding to the event loop after every decision (tests, no worker threads). */
+export const analyseHere: Analyser = (game, progress) =>
+  analyse(game, {
+    progress: async (share) => {
+      await progress(share);
+      await yieldNow();
+    },
+  });
+
+export interface ReviewRequest {
+  readonly id: number;
+  readonly game: GameExport;
+}
+
+export type ReviewReply =
+  | { readonly id: number; readonly progress: number }
+  | { readonly id: number; readonly ok: true; readonly value: Analysis }
+  | { readonly id: number; readonly ok: false; readonly error: string };
+
+interface Running {
+  readonly slot: { busy: number };
+  readonly progress: (share: number) => Promise<void>;
+  resolve(a: Analysis): void;
+  reject(e: Error): void;
+}
+
+/**
+ * Worker threads that analyse games for the Reviews, so that no analysis holds up the bot's
+ * event loop. A game goes to the least busy worker; a worker that dies fails its analyses and is
+ * started again for the next.
+ */
+export class ReviewThreads {
+  private readonly slots: Array<{ w: Worker | null; busy: number }>;
+  private readonly running = new Map<number, Running>();
+  private next = 1;
+  private closed = false;
+
+  constructor(size: number) {
+    this.slots = Array.from({ length: Math.max(1, size) }, () => ({ w: null, busy: 0 }));
+  }
+
+  private worker(slot: { w: Worker | null; busy: number }): Worker {
+    if (slot.w) return slot.w;
+    const entry = new URL(`./review-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
+    const w = startWorker(entry);
+    w.on('message', (r: ReviewReply) => {
+      const job = this.running.get(r.id);
+      if (!job) return;
+      if ('progress' in r) return void job.progress(r.progress).catch(() => undefined);
+      this.running.delete(r.id);
+      job.slot.busy--;
+      if (r.ok) job.resolve(r.value);
+      else job.reject(new Error(r.error));
+    });
+    const fail = (e: Error): void => {
+      if (slot.w !== w) return;
+      slot.w = null;
+      for (const [id, job] of this.running) {
+        if (job.slot !== slot) continue;
+        this.running.delete(id);
+        job.reject(e);
+      }
+      slot.busy = 0;
+    };
+    w.on('error', fail);
+    w.on('exit', (code) => fail(new Error(`the review thread stopped (exit code ${code})`)));
+    w.unref();
+    return (slot.w = w);
+  }
+
+  /** The analyser that sends each game to a worker thread. */
+  readonly analyse: Analyser = (game, progress) => {
+    if (this.closed) return Promise.reject(new Error('the review threads are closed'));
+    const slot = this.slots.reduce((a, b) => (b.busy < a.busy ? b : a));
+    const w = this.worker(slot);
+    const id = this.next++;
+    slot.busy++;
+    return new Promise<Analysis>((resolve, reject) => {
+      this.running.set(id, { slot, progress, resolve, reject });
+      w.postMessage({ id, game } satisfies ReviewRequest);
+    });
+  };
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.slots.map((s) => s.w?.terminate()));
+  }
+}
+
 export interface ReviewsOptions {
   /** Analyses run at once (the rest queue). */
   readonly atOnce?: number;
+  /** How each game is analysed (default: on this thread, analyseHere). */
+  readonly analyser?: Analyser;
   /** The least time between two edits of a progress message. */
   readonly progressEveryMs?: number;
 }
 
 /**
- * The reviews of one instance: at most `atOnce` analyses run at a time, each yielding to the event
- * loop after every decision, so the bot keeps answering; the rest wait in line, told their place
+ * The reviews of one instance: at most `atOnce` analyses run at a time, by the `analyser` (in
+ * worker threads, or yielding to the event loop after every decision), so the bot keeps
+ * answering; the rest wait in line, told their place
  * as it changes. A game asked for twice at once is analysed once; finished analyses are kept for
  * browsing (the last 200).
  */
 export class Reviews {
   readonly atOnce: number;
   readonly progressEveryMs: number;
+  private readonly analyser: Analyser;
   private running = 0;
   private readonly queue: Job[] = [];
   private readonly cache = new Map<string, Analysis>();
@@ -62,6 +162,7 @@ export class Reviews {
   constructor(opts: ReviewsOptions = {}) {
     this.atOnce = Math.max(1, opts.atOnce ?? REVIEWS_AT_ONCE);
     this.progressEveryMs = opts.progressEveryMs ?? PROGRESS_EVERY_MS;
+    this.analyser = opts.analyser ?? analyseHere;
   }
 
   cached(gameId: string): Analysis | undefined {
@@ -85,12 +186,7 @@ export class Reviews {
         run: async () => {
           try {
             await hooks.progress(0);
-            const a = await analyse(exportGame(rec), {
-              progress: async (share) => {
-                await hooks.progress(share);
-                await yieldNow();
-              },
-            });
+            const a = await this.analyser(exportGame(rec), hooks.progress);
             this.cache.set(rec.id, a);
             if (this.cache.size > 200) this.cache.delete(this.cache.keys().next().value!);
             resolve(a);

@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import type { GameRecord, HintMode, PlayerRef } from '../../src/app/model.js';
 import { parseCallback } from '../../src/bot/codec.js';
-import { Reviews } from '../../src/app/reviews.js';
+import { analyse } from '../../src/ai/analysis.js';
+import { exportGame } from '../../src/app/export.js';
+import { Reviews, ReviewThreads } from '../../src/app/reviews.js';
 import { hintsOffered } from '../../src/app/hints.js';
 import { actor } from '../../src/engine/game.js';
 import { botHarness, GROUP, type BotHarness, type Message, type User } from '../helpers/bot-harness.js';
@@ -160,6 +162,31 @@ describe('the review queue', () => {
     const annLast = order.map((x) => x.startsWith(`${ann.id}:Analysing`)).lastIndexOf(true);
     expect(order.indexOf(`${ben.id}:Analysing… 0%`)).toBeGreaterThan(annLast);
     expect(order.some((x) => x.startsWith(`${ben.id}:Analysing… 1`) || x.startsWith(`${ben.id}:Analysing… 2`))).toBe(true);
+  }, 120_000);
+});
+
+describe('the review in a worker thread (as in production)', () => {
+  it('posts the same summary as the main thread would, with its progress on the way', async () => {
+    const threads = new ReviewThreads(1);
+    try {
+      const reviews = new Reviews({ progressEveryMs: 0, analyser: threads.analyse });
+      const h = botHarness({ defaultLanguage: 'en', reviews });
+      const rec = await playOut(h, 'easy');
+      const before = h.in(ann.id).length;
+      await h.press(ann, h.board(ann.id), `rv|${rec.id}|r`);
+      await h.reviews.settled();
+      const note = h.in(ann.id).slice(before).find((m) => /^Analysing/.test(m.history[0] ?? ''))!;
+      const percents = note.history.map((x) => /^Analysing… (\d+)%$/.exec(x)?.[1]).filter((x): x is string => x !== undefined).map(Number);
+      expect(percents.length).toBeGreaterThan(3);
+      expect(percents).toEqual([...percents].sort((x, y) => x - y));
+      // The summary is the one the main thread's analysis gives.
+      const here = await analyse(exportGame(rec));
+      const summary = note.history.at(-1)!;
+      expect(summary).toMatch(/^Review: Short nardy/);
+      for (const side of ['white', 'black'] as const) expect(summary).toContain(here.players[side].errorRate.toFixed(1));
+    } finally {
+      await threads.close();
+    }
   }, 120_000);
 });
 

@@ -1,0 +1,49 @@
+/** Reviews analysed in worker threads (ReviewThreads): the same analysis as on the main thread. */
+import { afterAll, describe, expect, it } from 'vitest';
+import { analyse } from '../../src/ai/analysis.js';
+import { analyseHere, ReviewThreads } from '../../src/app/reviews.js';
+import { parseExport, type GameExport } from '../../src/engine/gamefile.js';
+
+function exported(record: string[]): GameExport {
+  return parseExport({ format: 'nardy-game', version: 1, id: 'test000001', variant: 'short', rules: {}, length: 1, players: { white: 'Ann', black: 'Ben' }, games: [{ number: 1, score: { white: 0, black: 0 }, crawford: false, postCrawford: false, record, result: null }] });
+}
+
+const GAME = exported(['opening 3-1', 'W 31: 13/10 6/5', 'B 64: 24/18 13/9', 'W 52: 13/8 13/11', 'B 33: 13/10(2) 6/3(2)', 'W 61: 13/7 8/7']);
+const threads: ReviewThreads[] = [];
+afterAll(async () => {
+  await Promise.all(threads.map((t) => t.close()));
+});
+
+describe('ReviewThreads', () => {
+  it('analyses a game in a worker thread exactly as the main thread does, telling its progress', async () => {
+    const t = new ReviewThreads(1);
+    threads.push(t);
+    const shares: number[] = [];
+    const there = await t.analyse(GAME, async (s) => void shares.push(s));
+    const here = await analyse(GAME);
+    expect(there).toEqual(here);
+    expect(there.decisions.length).toBeGreaterThan(4);
+    expect(shares.length).toBeGreaterThan(2);
+    expect(shares).toEqual([...shares].sort((a, b) => a - b));
+    expect(shares.at(-1)).toBe(1);
+    // The in-process analyser gives the same.
+    expect(await analyseHere(GAME, async () => undefined)).toEqual(here);
+  }, 60_000);
+
+  it('fails a game that cannot be analysed with its reason, and goes on with the next', async () => {
+    const t = new ReviewThreads(1);
+    threads.push(t);
+    await expect(t.analyse(exported(['opening 3-1', 'W 31: 13/10 13/12']), async () => undefined)).rejects.toThrow(/not a legal play/);
+    const a = await t.analyse(GAME, async () => undefined);
+    expect(a.decisions.length).toBeGreaterThan(4);
+  }, 60_000);
+
+  it('fails the analyses in hand when it is closed, and refuses new ones', async () => {
+    const t = new ReviewThreads(2);
+    threads.push(t);
+    const running = t.analyse(GAME, async () => undefined);
+    await t.close();
+    await expect(running).rejects.toThrow(/review thread stopped/);
+    await expect(t.analyse(GAME, async () => undefined)).rejects.toThrow(/closed/);
+  }, 60_000);
+});
