@@ -118,6 +118,11 @@ describe('a private match against the bot', () => {
     fake.sendText(chat, user, `/fair ${rec.id}`);
     const fair = await fake.waitFor(() => fake.chatMessages(chat.id).find((m) => m.text?.includes('✅')), 10_000, 'the /fair answer');
     expect(fair.text).toContain(rec.fair.seed);
+    // 📊 Разбор: the analysis runs in the bot's review thread and posts its summary.
+    const review = buttons(last).find((b) => b.text === '📊 Разбор')!;
+    await fake.answerOf(fake.press(last, user, review.data));
+    const summary = await fake.waitFor(() => fake.chatMessages(chat.id).find((m) => m.text?.startsWith('Разбор:')), 60_000, 'the review');
+    expect(summary.text).toMatch(/Алиса: ошибки \d+\.\d/);
   }, 240_000);
 });
 
