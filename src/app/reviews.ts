@@ -58,8 +58,15 @@ export type ReviewReply =
   | { readonly id: number; readonly ok: true; readonly value: Analysis }
   | { readonly id: number; readonly ok: false; readonly error: string };
 
+/** A worker thread's place: started at its first game, stopped after idling `idleMs`. */
+interface Slot {
+  w: Worker | null;
+  busy: number;
+  idle: NodeJS.Timeout | null;
+}
+
 interface Running {
-  readonly slot: { busy: number };
+  readonly slot: Slot;
   readonly progress: (share: number) => Promise<void>;
   resolve(a: Analysis): void;
   reject(e: Error): void;
@@ -71,16 +78,23 @@ interface Running {
  * started again for the next.
  */
 export class ReviewThreads {
-  private readonly slots: Array<{ w: Worker | null; busy: number }>;
+  private readonly slots: Slot[];
   private readonly running = new Map<number, Running>();
   private next = 1;
   private closed = false;
 
-  constructor(size: number) {
-    this.slots = Array.from({ length: Math.max(1, size) }, () => ({ w: null, busy: 0 }));
+  /**
+   * `size` worker threads at most; each is stopped once idle for `idleMs` (its memory, about
+   * 45 MB with the networks, is given back) and started again for the next game.
+   */
+  constructor(
+    size: number,
+    private readonly idleMs = 60_000,
+  ) {
+    this.slots = Array.from({ length: Math.max(1, size) }, () => ({ w: null, busy: 0, idle: null }));
   }
 
-  private worker(slot: { w: Worker | null; busy: number }): Worker {
+  private worker(slot: Slot): Worker {
     if (slot.w) return slot.w;
     const entry = new URL(`./review-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
     const w = startWorker(entry);
@@ -89,7 +103,16 @@ export class ReviewThreads {
       if (!job) return;
       if ('progress' in r) return void job.progress(r.progress).catch(() => undefined);
       this.running.delete(r.id);
-      job.slot.busy--;
+      // An idle worker does not keep the process alive; one with work does.
+      if (--job.slot.busy === 0) {
+        w.unref();
+        slot.idle = setTimeout(() => {
+          if (slot.w !== w || slot.busy) return;
+          slot.w = null;
+          void w.terminate();
+        }, this.idleMs);
+        slot.idle.unref();
+      }
       if (r.ok) job.resolve(r.value);
       else job.reject(new Error(r.error));
     });
@@ -113,17 +136,26 @@ export class ReviewThreads {
   readonly analyse: Analyser = (game, progress) => {
     if (this.closed) return Promise.reject(new Error('the review threads are closed'));
     const slot = this.slots.reduce((a, b) => (b.busy < a.busy ? b : a));
+    if (slot.idle) clearTimeout(slot.idle);
+    slot.idle = null;
     const w = this.worker(slot);
     const id = this.next++;
     slot.busy++;
+    w.ref();
     return new Promise<Analysis>((resolve, reject) => {
       this.running.set(id, { slot, progress, resolve, reject });
       w.postMessage({ id, game } satisfies ReviewRequest);
     });
   };
 
+  /** Worker threads running now (started and not yet stopped). */
+  get started(): number {
+    return this.slots.filter((s) => s.w).length;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
+    for (const s of this.slots) if (s.idle) clearTimeout(s.idle);
     await Promise.all(this.slots.map((s) => s.w?.terminate()));
   }
 }

@@ -38,6 +38,17 @@ describe('ReviewThreads', () => {
     expect(a.decisions.length).toBeGreaterThan(4);
   }, 60_000);
 
+  it('stops an idle worker (its memory given back) and starts one again for the next game', async () => {
+    const t = new ReviewThreads(1, 100);
+    threads.push(t);
+    expect(t.started).toBe(0);
+    const first = await t.analyse(GAME, async () => undefined);
+    expect(t.started).toBe(1);
+    for (let i = 0; i < 100 && t.started; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(t.started).toBe(0);
+    expect(await t.analyse(GAME, async () => undefined)).toEqual(first);
+  }, 60_000);
+
   it('fails the analyses in hand when it is closed, and refuses new ones', async () => {
     const t = new ReviewThreads(2);
     threads.push(t);
