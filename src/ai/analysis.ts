@@ -6,7 +6,8 @@
  *
  * Checker plays: every legal play is evaluated (0 ply: the net after the play; 1 ply: also the
  * opponent's 21 rolls over the best candidates and over the play made, optionally blended with
- * the 0-ply value; REVIEW_DEPTH says which the bot uses). A play is forced when
+ * the 0-ply value, and a second look two plies ahead at the best plays; REVIEW_DEPTH says
+ * which the bot uses). A play is forced when
  * all legal plays lead to one position. Luck of a roll: the equity after the best play with the
  * roll made, minus the average of the same over the 21 rolls. Cube decisions: from the 1-ply
  * pre-roll outcomes, cubeful (money, or match winning chances normalised to points of the cube).
@@ -88,7 +89,7 @@ export interface Analysis {
   /** At 1 ply, the weight of the 0-ply outcomes in each play's value. */
   readonly zeroWeight: number;
   /** The second look at 1 ply, if any (AnalyseOptions.secondLook). */
-  readonly secondLook: AnalyseOptions['secondLook'] | null;
+  readonly secondLook: SecondLook | null;
   readonly decisions: readonly Decision[];
   readonly players: { readonly white: PlayerReport; readonly black: PlayerReport };
 }
@@ -118,27 +119,35 @@ export interface AnalyseOptions {
    * At 1 ply: also look two plies ahead (gnubg's 2-ply) at the best `candidates` plays and the
    * play made, and value each by its 0-, 1- and 2-ply outcomes mixed by `weights` (summing to 1).
    * `where` limits it to positions with contact ('contact'), or with contact and checkers
-   * already borne off ('contact-off'); short nardy only. For bench:analysis (--second-look):
-   * everywhere about eight times the Review's time, in contact-off positions three times; not
-   * what the bot uses.
+   * already borne off ('contact-off'); short nardy only. Without it, the Review's (REVIEW_DEPTH)
+   * when `plies` is not given either, else none; everywhere it takes about eight times the
+   * time of the analysis without it, in contact-off positions (the Review's) two to three.
    */
-  readonly secondLook?: { readonly weights: readonly [number, number, number]; readonly candidates: number; readonly where?: LookWhere };
+  readonly secondLook?: SecondLook;
   /** Called after each decision with the share done (0..1). */
   readonly progress?: (done: number) => void | Promise<void>;
+}
+
+/** A second look at an analysis' best plays (AnalyseOptions.secondLook). */
+export interface SecondLook {
+  readonly weights: readonly [number, number, number];
+  readonly candidates: number;
+  readonly where?: LookWhere;
 }
 
 /**
  * The analysis the bot's Review (and `nardy analyse` without --plies) gives each game. Short
  * nardy: every play's 1-ply value blended half and half with its 0-ply one, which comes closer to
- * gnubg's own analysis than either alone (bench:analysis, README); long nardy: 0 ply, five times
- * quicker, with no outside analysis to measure a deeper one against. A second look where there
- * is contact and checkers are off (secondLook, 'contact-off') comes a little closer by
- * correlation at the same share, but takes three times as long, with single decisions up to
- * 1.3 s on the bot's event loop: not the Review's.
+ * gnubg's own analysis than either alone, and a second look (two plies ahead at the best two
+ * plays and the play made) where there is contact and checkers are already off, where the net
+ * alone parts most from gnubg: closer to gnubg's analysis by correlation on all eight sets of
+ * bench:analysis, at the same share within 3 or better, in about two and a half times the time
+ * (the Review runs in a worker thread of its own: app/reviews.ts). Long nardy: 0 ply, five
+ * times quicker, with no outside analysis to measure a deeper one against.
  */
-export const REVIEW_DEPTH: Readonly<Record<Variant, { readonly plies: 0 | 1; readonly zeroWeight: number }>> = {
-  short: { plies: 1, zeroWeight: 0.5 },
-  long: { plies: 0, zeroWeight: 0 },
+export const REVIEW_DEPTH: Readonly<Record<Variant, { readonly plies: 0 | 1; readonly zeroWeight: number; readonly secondLook: SecondLook | null }>> = {
+  short: { plies: 1, zeroWeight: 0.5, secondLook: { weights: [0.34, 0.33, 0.33], candidates: 2, where: 'contact-off' } },
+  long: { plies: 0, zeroWeight: 0, secondLook: null },
 };
 
 /** A game file that cannot be analysed (an illegal play, a play that does not use its dice, ...). */
@@ -182,7 +191,7 @@ export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promi
   if (!(z >= 0 && z <= 1)) throw new RangeError('zeroWeight must lie within 0..1');
   const deepConfig: SearchConfig = z > 0 ? { ...DEEP, zeroWeight: z } : DEEP;
   const search = opts.search ?? loadBrains().review(exp.variant);
-  const second = opts.secondLook;
+  const second = opts.secondLook ?? (opts.plies === undefined ? (REVIEW_DEPTH[exp.variant].secondLook ?? undefined) : undefined);
   const where = second?.where ?? 'all';
   const weightsOk = second && second.weights.every((w) => w >= 0) && Math.abs(second.weights[0] + second.weights[1] + second.weights[2] - 1) <= 1e-6;
   if (second && (plies !== 1 || !(second.candidates >= 1) || !weightsOk || !LOOK_WHERE.includes(where) || (where !== 'all' && exp.variant !== 'short'))) {

@@ -1,7 +1,7 @@
 /** Analysis of games over the trained evaluation; the export as JSON and as gnubg's .mat. */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { analyse, mistakesOf } from '../../src/ai/analysis.js';
+import { analyse, mistakesOf, REVIEW_DEPTH } from '../../src/ai/analysis.js';
 import { GameFileError, parseExport, type GameExport } from '../../src/engine/gamefile.js';
 import { ENCODINGS } from '../../src/ai/encode.js';
 import { Evaluator } from '../../src/ai/evaluator.js';
@@ -168,6 +168,24 @@ describe('analysis of whole games', () => {
     await expect(analyse(exp, { plies: 1, secondLook: { ...look, where: 'nowhere' as 'all' } })).rejects.toThrow(/secondLook/);
   }, 120_000);
 
+  it("the Review's analysis (no options): 1 ply blended half and half, with the second look where there is contact and checkers are off", async () => {
+    const exp = exported([...playMatch('short', 1, 9).game.record]);
+    const plays = (a: Awaited<ReturnType<typeof analyse>>) => a.decisions.filter((d) => d.kind === 'play' && !d.forced);
+    const review = await analyse(exp);
+    const look = { weights: [0.34, 0.33, 0.33] as const, candidates: 2, where: 'contact-off' as const };
+    expect(review).toMatchObject({ plies: 1, zeroWeight: 0.5, secondLook: look });
+    const explicit = plays(await analyse(exp, { plies: 1, zeroWeight: 0.5, secondLook: look }));
+    const without = plays(await analyse(exp, { plies: 1, zeroWeight: 0.5 }));
+    const ours = plays(review);
+    for (let i = 0; i < ours.length; i++) expect(ours[i]!.equity).toBe(explicit[i]!.equity);
+    const offNow = (d: (typeof ours)[number]): boolean => d.position.white[0]! + d.position.black[0]! > 0;
+    // Where no checker is off the Review is the blend alone; where one is and contact is left, the look changes values.
+    for (let i = 0; i < ours.length; i++) if (!offNow(ours[i]!)) expect(ours[i]!.equity).toBeCloseTo(without[i]!.equity, 6);
+    expect(ours.some((d, i) => offNow(d) && Math.abs(d.equity - without[i]!.equity) > 1e-3)).toBe(true);
+    // Long nardy's Review stays at 0 ply without a look.
+    expect(REVIEW_DEPTH.long).toEqual({ plies: 0, zeroWeight: 0, secondLook: null });
+  }, 120_000);
+
   it('short nardy is analysed over the Review\'s own net, long nardy over the players\'', async () => {
     const over = (variant: 'long' | 'short', net: Net) => new Search(new Evaluator(net, ENCODINGS[variant]));
     const plays = (a: Awaited<ReturnType<typeof analyse>>) => a.decisions.filter((d) => d.kind === 'play').map((d) => d.equity);
@@ -242,8 +260,8 @@ describe('nardy analyse', () => {
     expect(out.players.white.veryBad + out.players.white.bad + out.players.white.doubtful).toBe(1);
     expect(out.decisions[0]).toMatchObject({ side: 'white', kind: 'play', played: '13/10 6/5' });
     expect(steps(out.decisions[0].best)).toBe(steps('8/5 6/5'));
-    // Without --plies, the Review's analysis: short nardy at 1 ply with the 0-ply blend, no second look.
-    expect(out).toMatchObject({ plies: 1, zeroWeight: 0.5, secondLook: null });
+    // Without --plies, the Review's analysis: short nardy at 1 ply with the 0-ply blend and the second look where checkers are off.
+    expect(out).toMatchObject({ plies: 1, zeroWeight: 0.5, secondLook: { weights: [0.34, 0.33, 0.33], candidates: 2, where: 'contact-off' } });
     expect(JSON.parse(run(['--plies', '0'], exp).stdout)).toMatchObject({ plies: 0, zeroWeight: 0, secondLook: null });
     expect(run(['--mat'], exp).stdout).toMatch(/1\) 31: 13\/10 6\/5/);
     const bad = run([], '{"format":"nardy-game","version":1}');
