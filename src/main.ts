@@ -78,7 +78,8 @@ async function main(): Promise<void> {
   // Reviews are analysed in worker threads of their own (one per review at once), beside the
   // thinkers; with AI_THREADS=0 everything runs on the main thread.
   const reviewThreads = cfg.aiThreads > 0 ? new ReviewThreads(cfg.reviewsAtOnce) : null;
-  const reviews = new Reviews({ atOnce: cfg.reviewsAtOnce, ...(reviewThreads ? { analyser: reviewThreads.analyse } : {}) });
+  const reviews = new Reviews({ atOnce: cfg.reviewsAtOnce, analysed: (seconds, ok) => metrics.reviewed(seconds, ok), ...(reviewThreads ? { analyser: reviewThreads.analyse } : {}) });
+  metrics.watchReviews(reviews);
   const { bot, services, publishCommands, resume, settled, tick, sweep } = createBot(cfg, app, log, { metrics, reviews });
 
   const t0 = performance.now();

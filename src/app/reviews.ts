@@ -167,6 +167,8 @@ export interface ReviewsOptions {
   readonly analyser?: Analyser;
   /** The least time between two edits of a progress message. */
   readonly progressEveryMs?: number;
+  /** Told how long each analysis took (seconds) and whether it succeeded (metrics). */
+  readonly analysed?: (seconds: number, ok: boolean) => void;
 }
 
 /**
@@ -180,6 +182,7 @@ export class Reviews {
   readonly atOnce: number;
   readonly progressEveryMs: number;
   private readonly analyser: Analyser;
+  private readonly analysed: ((seconds: number, ok: boolean) => void) | undefined;
   private running = 0;
   private readonly queue: Job[] = [];
   private readonly cache = new Map<string, Analysis>();
@@ -195,6 +198,17 @@ export class Reviews {
     this.atOnce = Math.max(1, opts.atOnce ?? REVIEWS_AT_ONCE);
     this.progressEveryMs = opts.progressEveryMs ?? PROGRESS_EVERY_MS;
     this.analyser = opts.analyser ?? analyseHere;
+    this.analysed = opts.analysed;
+  }
+
+  /** Reviews waiting in line on this instance. */
+  get waiting(): number {
+    return this.queue.length;
+  }
+
+  /** Reviews being analysed on this instance now. */
+  get analysing(): number {
+    return this.running;
   }
 
   cached(gameId: string): Analysis | undefined {
@@ -218,7 +232,12 @@ export class Reviews {
         run: async () => {
           try {
             await hooks.progress(0);
-            const a = await this.analyser(exportGame(rec), hooks.progress);
+            const t0 = performance.now();
+            const a = await this.analyser(exportGame(rec), hooks.progress).catch((e: unknown) => {
+              this.analysed?.((performance.now() - t0) / 1000, false);
+              throw e;
+            });
+            this.analysed?.((performance.now() - t0) / 1000, true);
             this.cache.set(rec.id, a);
             if (this.cache.size > 200) this.cache.delete(this.cache.keys().next().value!);
             resolve(a);

@@ -12,6 +12,21 @@ export class Metrics {
   readonly storageErrors = new Counter({ name: 'nardy_storage_errors_total', help: 'Updates that failed on the storage, by cause (down: unreachable; full: out of memory)', labelNames: ['cause'] as const, registers: [this.registry] });
   readonly flood = new Counter({ name: 'nardy_telegram_429_total', help: 'Answers 429 (too many requests) from Telegram', registers: [this.registry] });
   readonly activeGames = new Gauge({ name: 'nardy_active_games', help: 'Games with a board shown by this process in the last 30 minutes', registers: [this.registry] });
+  readonly reviewSeconds = new Histogram({ name: 'nardy_review_seconds', help: 'Analysing one game for a review (its wait in line not included), by outcome', labelNames: ['outcome'] as const, buckets: [0.5, 1, 2, 4, 8, 16, 32, 64], registers: [this.registry] });
+  /** The reviews' line, read when scraped (watchReviews). */
+  private reviews: { readonly waiting: number; readonly analysing: number } | null = null;
+  readonly reviewsWaiting: Gauge = new Gauge({
+    name: 'nardy_reviews_waiting',
+    help: 'Reviews waiting in line on this process',
+    registers: [this.registry],
+    collect: (): void => this.reviewsWaiting.set(this.reviews?.waiting ?? 0),
+  });
+  readonly reviewsAnalysing: Gauge = new Gauge({
+    name: 'nardy_reviews_analysing',
+    help: 'Reviews being analysed on this process now',
+    registers: [this.registry],
+    collect: (): void => this.reviewsAnalysing.set(this.reviews?.analysing ?? 0),
+  });
   private readonly recentGames = new Map<string, number>();
 
   constructor() {
@@ -21,6 +36,16 @@ export class Metrics {
   call(method: string, outcome: string): void {
     this.calls.inc({ method, outcome });
     if (outcome === 'flood') this.flood.inc();
+  }
+
+  /** Report this line of reviews (its waiting and analysing counts) on every scrape. */
+  watchReviews(reviews: { readonly waiting: number; readonly analysing: number }): void {
+    this.reviews = reviews;
+  }
+
+  /** A review's analysis ended after `seconds`. */
+  reviewed(seconds: number, ok: boolean): void {
+    this.reviewSeconds.observe({ outcome: ok ? 'ok' : 'failed' }, seconds);
   }
 
   /** A game's board was shown now. */

@@ -124,7 +124,8 @@ describe('the hint setting', () => {
 
 describe('the review queue', () => {
   it('one review at a time: the others wait in line (told their place as it moves), then each shows progress and their summary', async () => {
-    const reviews = new Reviews({ atOnce: 1, progressEveryMs: 0 });
+    const timed: Array<{ seconds: number; ok: boolean }> = [];
+    const reviews = new Reviews({ atOnce: 1, progressEveryMs: 0, analysed: (seconds, ok) => void timed.push({ seconds, ok }) });
     const h = botHarness({ defaultLanguage: 'en', reviews, waitForReviews: false });
     const a = await playOut(h, 'easy', 'short', ann);
     const b = await playOut(h, 'easy', 'short', ben);
@@ -135,11 +136,17 @@ describe('the review queue', () => {
     // The presses were answered at once; the reviews run on. Meanwhile the bot answers Cy, whose
     // review still waits in line.
     expect(note(cy, before.cy).history).toEqual(['Your review is in line: 2 ahead of it.']);
+    // What /metrics reports of the line: one analysed, two waiting.
+    expect([reviews.analysing, reviews.waiting]).toEqual([1, 2]);
     expect(await h.press(cy, h.board(cy.id), `rv|${c.id}|r`)).toBe('Your review of this game is already on its way.');
     await h.say(cy, '/help');
     expect(h.last(cy.id).text).not.toMatch(/^(Analysing|Your review)/);
     expect(note(cy, before.cy).history.some((x) => x.startsWith('Review:'))).toBe(false);
     await h.reviews.settled();
+    expect([reviews.analysing, reviews.waiting]).toEqual([0, 0]);
+    // Each analysis timed once, all of them ended well.
+    expect(timed.map((x) => x.ok)).toEqual([true, true, true]);
+    expect(timed.every((x) => x.seconds > 0 && x.seconds < 120)).toBe(true);
     // Each asked once and got one summary, the double press none.
     for (const [u, n] of [[ann, before.ann], [ben, before.ben], [cy, before.cy]] as const) expect(h.in(u.id).slice(n).filter((m) => /^Review: Short nardy/.test(m.history.at(-1) ?? '')).length).toBe(1);
     const first = note(ann, before.ann);

@@ -86,5 +86,9 @@ describe('the webhook', () => {
     expect(m).toMatch(/nardy_updates_total\{kind="message"\} \d+/);
     expect(m).toMatch(/nardy_updates_duplicate_total 1/);
     expect(m).toMatch(/nardy_telegram_calls_total\{method="sendMessage",outcome="ok"\}/);
+    // The reviews' line, wired in main.ts: nothing waiting, nothing analysed yet.
+    expect(m).toMatch(/^nardy_reviews_waiting 0$/m);
+    expect(m).toMatch(/^nardy_reviews_analysing 0$/m);
+    expect(m).toMatch(/^# TYPE nardy_review_seconds histogram$/m);
   });
 });
