@@ -186,12 +186,14 @@ function decisionCount(exp: GameExport): number {
 }
 
 export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promise<Analysis> {
-  const plies = opts.plies ?? REVIEW_DEPTH[exp.variant].plies;
-  const z = opts.zeroWeight ?? (opts.plies === undefined ? REVIEW_DEPTH[exp.variant].zeroWeight : 0);
+  // Without `plies`, the Review's depth, each part of which an option given replaces.
+  const review = opts.plies === undefined ? REVIEW_DEPTH[exp.variant] : null;
+  const plies = opts.plies ?? review!.plies;
+  const z = opts.zeroWeight ?? review?.zeroWeight ?? 0;
   if (!(z >= 0 && z <= 1)) throw new RangeError('zeroWeight must lie within 0..1');
   const deepConfig: SearchConfig = z > 0 ? { ...DEEP, zeroWeight: z } : DEEP;
   const search = opts.search ?? loadBrains().review(exp.variant);
-  const second = opts.secondLook ?? (opts.plies === undefined ? (REVIEW_DEPTH[exp.variant].secondLook ?? undefined) : undefined);
+  const second = opts.secondLook ?? review?.secondLook ?? undefined;
   const where = second?.where ?? 'all';
   const weightsOk = second && second.weights.every((w) => w >= 0) && Math.abs(second.weights[0] + second.weights[1] + second.weights[2] - 1) <= 1e-6;
   if (second && (plies !== 1 || !(second.candidates >= 1) || !weightsOk || !LOOK_WHERE.includes(where) || (where !== 'all' && exp.variant !== 'short'))) {

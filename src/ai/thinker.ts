@@ -69,9 +69,8 @@ export class ThinkerPool {
   private closed = false;
 
   constructor(size: number) {
-    const entry = new URL(`./thinker-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
     for (let i = 0; i < size; i++) {
-      const w = startWorker(entry);
+      const w = startWorker(import.meta.url, 'thinker-worker');
       const slot = { w, busy: 0 };
       w.on('message', (r: ThinkReply) => {
         slot.busy--;

@@ -96,15 +96,14 @@ export class ReviewThreads {
 
   private worker(slot: Slot): Worker {
     if (slot.w) return slot.w;
-    const entry = new URL(`./review-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
-    const w = startWorker(entry);
+    const w = startWorker(import.meta.url, 'review-worker');
     w.on('message', (r: ReviewReply) => {
       const job = this.running.get(r.id);
       if (!job) return;
       if ('progress' in r) return void job.progress(r.progress).catch(() => undefined);
       this.running.delete(r.id);
       // An idle worker does not keep the process alive; one with work does.
-      if (--job.slot.busy === 0) {
+      if (--slot.busy === 0) {
         w.unref();
         slot.idle = setTimeout(() => {
           if (slot.w !== w || slot.busy) return;

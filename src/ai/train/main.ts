@@ -180,7 +180,7 @@ function strength(o: Options, net: Net, seed: number, previous: Net | null = nul
 
 function startWorkers(o: Options, shape: NetShape, weights: SharedArrayBuffer, data?: WorkerInit['data']): Worker[] {
   const init: WorkerInit = { variant: o.variant, shape, weights, data, ...(o.adam ? { adam: { batch: o.batch } } : {}) };
-  return Array.from({ length: o.workers }, () => startWorker(new URL(`./worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url), { workerData: init }));
+  return Array.from({ length: o.workers }, () => startWorker(import.meta.url, 'worker', { workerData: init }));
 }
 
 function run(worker: Worker, job: Job): Promise<JobDone> {
