@@ -28,13 +28,14 @@
  * weight Z, as the strong levels' search does), --second-look W0,W1,W2/N (at 1 ply: the best N
  * plays and the play made also looked at two plies ahead, each valued by its 0-, 1- and 2-ply
  * outcomes mixed W0:W1:W2; /contact or /contact-off after N: only in positions with contact, or
- * with contact and checkers borne off; analysis.ts secondLook). Prints one JSON object.
+ * with contact and checkers borne off; /L after that: also wherever the play made loses at least
+ * L points before the look; analysis.ts secondLook). Prints one JSON object.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { analyse, type LookWhere } from '../src/ai/analysis.js';
+import { analyse, type Analysis, type LookWhere } from '../src/ai/analysis.js';
 import type { GameExport } from '../src/engine/gamefile.js';
 import { ENCODINGS } from '../src/ai/encode.js';
 import { Evaluator, MeanEvaluator, type Evaluates } from '../src/ai/evaluator.js';
@@ -69,13 +70,18 @@ const YARDSTICK = opt('yardstick', '');
 const PLAYERS = opt('players', 'ours');
 const ZERO_TEXT = opt('zero-weight', '');
 const ZERO_WEIGHT = ZERO_TEXT === '' ? undefined : Number(ZERO_TEXT);
+const OUR_PROCS = Number(opt('our-procs', '1'));
+const PART = (() => {
+  const m = /^(\d+)\/(\d+)$/.exec(opt('part', ''));
+  return m ? { k: Number(m[1]), n: Number(m[2]), out: opt('part-out', '') } : null;
+})();
 const SECOND_TEXT = opt('second-look', '');
 const SECOND = (() => {
   if (!SECOND_TEXT) return undefined;
-  const m = /^([\d.]+),([\d.]+),([\d.]+)\/(\d+)(?:\/(all|contact|contact-off))?$/.exec(SECOND_TEXT);
+  const m = /^([\d.]+),([\d.]+),([\d.]+)\/(\d+)(?:\/(all|contact|contact-off))?(?:\/([\d.]+))?$/.exec(SECOND_TEXT);
   const w = m ? [Number(m[1]), Number(m[2]), Number(m[3])] as const : null;
-  if (!m || !w || Math.abs(w[0] + w[1] + w[2] - 1) > 1e-6 || Number(m[4]) < 1) throw new Error('--second-look W0,W1,W2/N[/all|contact|contact-off]: three weights summing to 1, a count of at least 1 and where to look (e.g. 0.34,0.33,0.33/2/contact-off)');
-  return { weights: w, candidates: Number(m[4]), where: (m[5] ?? 'all') as LookWhere };
+  if (!m || !w || Math.abs(w[0] + w[1] + w[2] - 1) > 1e-6 || Number(m[4]) < 1) throw new Error('--second-look W0,W1,W2/N[/all|contact|contact-off][/L]: three weights summing to 1, a count of at least 1, where to look and the loss from which it looks anywhere (e.g. 0.34,0.33,0.33/2/contact-off/0.02)');
+  return { weights: w, candidates: Number(m[4]), where: (m[5] ?? 'all') as LookWhere, ...(m[6] !== undefined ? { minLoss: Number(m[6]) } : {}) };
 })();
 const GNUBG = '/usr/games/gnubg';
 for (const [k, v] of Object.entries({ GAMES, GNUBG_PLIES, PROCS, LONG, SEED })) {
@@ -87,6 +93,8 @@ if (ZERO_WEIGHT !== undefined && PLIES !== 1) throw new Error('--zero-weight goe
 if (SECOND && PLIES === 0) throw new Error('--second-look goes with 1 ply (the Review\'s depth or --plies 1)');
 if (PLAYERS !== 'ours' && PLAYERS !== 'outside') throw new Error('--players must be ours or outside');
 if (YARDSTICK && (!FROM || !/^[1-4]$/.test(YARDSTICK))) throw new Error('--yardstick N (1 to 4 plies) goes with --from DIR (kept games with gnubg\'s 0-ply analysis)');
+if (!Number.isInteger(OUR_PROCS) || OUR_PROCS < 1 || (OUR_PROCS > 1 && !FROM)) throw new Error('--our-procs P (at least 1) goes with --from DIR');
+if (PART && (PART.k >= PART.n || !PART.out)) throw new Error('--part K/N (K below N) goes with --part-out FILE');
 if (FROM && !existsSync(join(FROM, 'game-0.json'))) throw new Error(`--from ${FROM}: no kept games there (make them with --keep DIR)`);
 /** One network as it is; several (BASE+BASE…) asked together, their outcomes averaged. */
 function meanOf(evs: Evaluator[]): Evaluates {
@@ -251,6 +259,42 @@ const quantile = (xs: number[], q: number): number => {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
 };
 
+/** Our analysis of each game: here, or with --our-procs P in P copies of this bench, each taking every P-th game. */
+async function ourAnalyses(exports: GameExport[]): Promise<Analysis[]> {
+  const options = { ...(PLIES !== undefined ? { plies: PLIES } : {}), ...(ZERO_WEIGHT !== undefined ? { zeroWeight: ZERO_WEIGHT } : {}), ...(analysisSearch ? { search: analysisSearch } : {}), ...(SECOND ? { secondLook: SECOND } : {}) };
+  if (PART) {
+    // A copy started below: its games to the file it was given, then nothing more.
+    const mine: Array<[number, Analysis]> = [];
+    for (let i = PART.k; i < exports.length; i += PART.n) mine.push([i, await analyse(exports[i]!, options)]);
+    writeFileSync(PART.out, JSON.stringify(mine));
+    process.exit(0);
+  }
+  if (OUR_PROCS <= 1) {
+    const ours: Analysis[] = [];
+    for (const exp of exports) ours.push(await analyse(exp, options));
+    return ours;
+  }
+  const tmp = mkdtempSync(join(tmpdir(), 'nardy-ours-'));
+  const ours: Analysis[] = new Array(exports.length);
+  await Promise.all(
+    Array.from({ length: OUR_PROCS }, (_, k) => {
+      const out = join(tmp, `part-${k}.json`);
+      const args = [...process.execArgv, process.argv[1]!, ...argv, '--only', 'gnubg', '--part', `${k}/${OUR_PROCS}`, '--part-out', out];
+      return new Promise<void>((resolve, reject) => {
+        const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+        child.once('error', reject);
+        child.once('exit', (code) => {
+          if (code !== 0) return reject(new Error(`our analysis, part ${k + 1} of ${OUR_PROCS}: exit ${code}`));
+          for (const [i, a] of JSON.parse(readFileSync(out, 'utf8')) as Array<[number, Analysis]>) ours[i] = a;
+          resolve();
+        });
+      });
+    }),
+  );
+  rmSync(tmp, { recursive: true, force: true });
+  return ours;
+}
+
 async function againstGnubg(): Promise<Record<string, unknown>> {
   if (!FROM && !existsSync(GNUBG)) return { skipped: `${GNUBG} is not installed (apt-get install -y gnubg)` };
   const dir = FROM || KEEP || mkdtempSync(join(tmpdir(), 'nardy-analysis-'));
@@ -282,8 +326,7 @@ async function againstGnubg(): Promise<Record<string, unknown>> {
     return { byFile, seconds: (Date.now() - t1) / 1000 };
   });
   const t2 = Date.now();
-  const ours = [];
-  for (const exp of exports) ours.push(await analyse(exp, { ...(PLIES !== undefined ? { plies: PLIES } : {}), ...(ZERO_WEIGHT !== undefined ? { zeroWeight: ZERO_WEIGHT } : {}), ...(analysisSearch ? { search: analysisSearch } : {}), ...(SECOND ? { secondLook: SECOND } : {}) }));
+  const ours = await ourAnalyses(exports);
   const oursS = (Date.now() - t2) / 1000;
   const { byFile, seconds: gnubgS } = await gnubgPromise;
 
@@ -439,7 +482,7 @@ async function yardstick(): Promise<Record<string, unknown>> {
 }
 
 const result: Record<string, unknown> = {};
-if (YARDSTICK) result.yardstick = await yardstick();
+if (YARDSTICK && !PART) result.yardstick = await yardstick();
 if (ONLY !== 'review') result.against_gnubg = await againstGnubg();
 if (ONLY !== 'gnubg') result.review = await reviewTime();
 console.log(JSON.stringify(result, null, 2));

@@ -98,6 +98,18 @@ export interface Analysis {
 export type LookWhere = 'all' | 'contact' | 'contact-off';
 const LOOK_WHERE: readonly LookWhere[] = ['all', 'contact', 'contact-off'];
 
+/** The play's loss by the plays valued at 1 ply (`ranked` before a second look). */
+function lossOf(ranked: readonly { me: ArrayLike<number>; opp: ArrayLike<number>; equity: number; ply: number }[], me: ArrayLike<number>, opp: ArrayLike<number>): number {
+  let best = -Infinity;
+  let made: number | undefined;
+  for (const c of ranked) {
+    if (c.ply < 1) continue;
+    if (c.equity > best) best = c.equity;
+    if (same(c.me, me) && same(c.opp, opp)) made = c.equity;
+  }
+  return made === undefined ? 0 : Math.max(0, best - made);
+}
+
 /** Whether a second look `where` goes to this position (`me` to play, short nardy). */
 function looksHere(where: LookWhere, me: ArrayLike<number>, opp: ArrayLike<number>): boolean {
   if (where === 'all') return true;
@@ -133,6 +145,11 @@ export interface SecondLook {
   readonly weights: readonly [number, number, number];
   readonly candidates: number;
   readonly where?: LookWhere;
+  /**
+   * Also wherever the play made loses at least this much (points) by the analysis before the
+   * look, whatever the position: the large differences are where the two looks part most.
+   */
+  readonly minLoss?: number;
 }
 
 /**
@@ -196,8 +213,8 @@ export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promi
   const second = opts.secondLook ?? review?.secondLook ?? undefined;
   const where = second?.where ?? 'all';
   const weightsOk = second && second.weights.every((w) => w >= 0) && Math.abs(second.weights[0] + second.weights[1] + second.weights[2] - 1) <= 1e-6;
-  if (second && (plies !== 1 || !(second.candidates >= 1) || !weightsOk || !LOOK_WHERE.includes(where) || (where !== 'all' && exp.variant !== 'short'))) {
-    throw new RangeError('secondLook goes with plies 1: weights of at least 0 summing to 1, at least one candidate, and where: all, or contact or contact-off in short nardy');
+  if (second && (plies !== 1 || !(second.candidates >= 1) || !weightsOk || !LOOK_WHERE.includes(where) || (where !== 'all' && exp.variant !== 'short') || (second.minLoss !== undefined && !(second.minLoss >= 0)))) {
+    throw new RangeError('secondLook goes with plies 1: weights of at least 0 summing to 1, at least one candidate, where: all, or contact or contact-off in short nardy, and a minLoss of at least 0 if any');
   }
   const rules = exp.rules;
   const variant = exp.variant;
@@ -333,7 +350,7 @@ export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promi
           const probs = blendOutcomes(search.onePly(played.me, played.opp, rules), played.probs, z);
           ranked = ranked.map((c) => (c === played ? { ...c, probs, equity: equityOf(variant, probs), ply: 1 as const } : c));
         }
-        if (second && looksHere(where, me, opp)) {
+        if (second && (looksHere(where, me, opp) || (second.minLoss !== undefined && lossOf(ranked, meA, oppA) >= second.minLoss))) {
           // The second look: the best `candidates` by the blend above and the play made, each
           // valued by its 0-, 1- and 2-ply outcomes mixed by `weights`; only these rank.
           const [w0, w1, w2] = second.weights;

@@ -140,7 +140,7 @@ describe('analysis of whole games', () => {
     await expect(analyse(exp, { plies: 1, secondLook: { weights: [0, 0, 1], candidates: 0 } })).rejects.toThrow(/secondLook/);
   }, 120_000);
 
-  it('secondLook with where looks only in contact positions, or in contact ones with checkers off, and is the plain analysis elsewhere', async () => {
+  it('secondLook with where looks only in contact positions, or in contact ones with checkers off, and with minLoss also where the play lost that much; the plain analysis elsewhere', async () => {
     const m = playMatch('short', 1, 9);
     const exp = exported([...m.game.record]);
     const plays = (a: Awaited<ReturnType<typeof analyse>>) => a.decisions.filter((d) => d.kind === 'play' && !d.forced);
@@ -166,6 +166,19 @@ describe('analysis of whole games', () => {
     // The second look changes some contact values, so the checks above tell the two apart.
     expect(plain.some((d, i) => kinds[i] !== 'race' && Math.abs(d.equity - all[i]!.equity) > 1e-3)).toBe(true);
     await expect(analyse(exp, { plies: 1, secondLook: { ...look, where: 'nowhere' as 'all' } })).rejects.toThrow(/secondLook/);
+
+    // minLoss: also wherever the play made loses at least that much before the look (the plain
+    // analysis' loss), whatever the position.
+    const either = plays(await analyse(exp, { plies: 1, secondLook: { ...look, where: 'contact-off', minLoss: 0.02 } }));
+    let byLoss = 0;
+    for (let i = 0; i < plain.length; i++) {
+      const want = plain[i]!.loss >= 0.02 ? all[i]! : off[i]!;
+      expect(either[i]!.equity).toBeCloseTo(want.equity, 6);
+      expect(either[i]!.loss).toBeCloseTo(want.loss, 6);
+      if (plain[i]!.loss >= 0.02 && kinds[i] !== 'contact-off' && Math.abs(all[i]!.equity - plain[i]!.equity) > 1e-3) byLoss++;
+    }
+    expect(byLoss).toBeGreaterThan(0);
+    await expect(analyse(exp, { plies: 1, secondLook: { ...look, minLoss: -1 } })).rejects.toThrow(/secondLook/);
   }, 120_000);
 
   it("the Review's analysis (no options): 1 ply blended half and half, with the second look where there is contact and checkers are off", async () => {
