@@ -13,7 +13,8 @@
  *
  * Options: --games N (games for the gnubg comparison, default 100), --plies 0|1 (our depth;
  * without it, what the bot's Review uses: src/ai/analysis.ts, REVIEW_DEPTH), --gnubg-plies N (default 0), --procs P (gnubg processes,
- * default 2), --long N (long games timed, default 5), --only gnubg|review, --seed S, --keep DIR
+ * default 2), --long N (long games timed, default 5), --only gnubg|review|yardstick (the last with
+ * --yardstick: gnubg's scale alone), --seed S, --keep DIR
  * (write the .mat and JSON files there), --dump FILE (one JSON line per compared move: position,
  * dice, play, both losses; for finding where the two analyses part), --from DIR (a --keep
  * directory: compare our analysis of its games with gnubg's analysis kept there, without playing
@@ -61,6 +62,7 @@ const GNUBG_PLIES = Number(opt('gnubg-plies', '0'));
 const PROCS = Number(opt('procs', '2'));
 const LONG = Number(opt('long', '5'));
 const ONLY = opt('only', '');
+if (!['', 'gnubg', 'review', 'yardstick'].includes(ONLY) || (ONLY === 'yardstick' && !argv.includes('--yardstick'))) throw new Error('--only gnubg|review|yardstick (yardstick with --yardstick N)');
 const SEED = Number(opt('seed', '1'));
 const KEEP = opt('keep', '');
 const DUMP = opt('dump', '');
@@ -483,6 +485,6 @@ async function yardstick(): Promise<Record<string, unknown>> {
 
 const result: Record<string, unknown> = {};
 if (YARDSTICK && !PART) result.yardstick = await yardstick();
-if (ONLY !== 'review') result.against_gnubg = await againstGnubg();
-if (ONLY !== 'gnubg') result.review = await reviewTime();
+if (ONLY !== 'review' && ONLY !== 'yardstick') result.against_gnubg = await againstGnubg();
+if (ONLY !== 'gnubg' && ONLY !== 'yardstick') result.review = await reviewTime();
 console.log(JSON.stringify(result, null, 2));
