@@ -157,13 +157,15 @@ export interface SecondLook {
  * nardy: every play's 1-ply value blended half and half with its 0-ply one, which comes closer to
  * gnubg's own analysis than either alone, and a second look (two plies ahead at the best two
  * plays and the play made) where there is contact and checkers are already off, where the net
- * alone parts most from gnubg: closer to gnubg's analysis by correlation on all eight sets of
- * bench:analysis, at the same share within 3 or better, in about two and a half times the time
- * (the Review runs in a worker thread of its own: app/reviews.ts). Long nardy: 0 ply, five
- * times quicker, with no outside analysis to measure a deeper one against.
+ * alone parts most from gnubg, and wherever the play made loses 0.02 or more before it, where the
+ * large differences that the correlation weighs most lie: closer to gnubg's analysis by
+ * correlation on every set of bench:analysis measured, at about the same share within 3, in
+ * three to four times the time of the blend alone (the Review runs in a worker thread of its own:
+ * app/reviews.ts). Long nardy: 0 ply, five times quicker, with no outside analysis to measure a
+ * deeper one against.
  */
 export const REVIEW_DEPTH: Readonly<Record<Variant, { readonly plies: 0 | 1; readonly zeroWeight: number; readonly secondLook: SecondLook | null }>> = {
-  short: { plies: 1, zeroWeight: 0.5, secondLook: { weights: [0.34, 0.33, 0.33], candidates: 2, where: 'contact-off' } },
+  short: { plies: 1, zeroWeight: 0.5, secondLook: { weights: [0.34, 0.33, 0.33], candidates: 2, where: 'contact-off', minLoss: 0.02 } },
   long: { plies: 0, zeroWeight: 0, secondLook: null },
 };
 

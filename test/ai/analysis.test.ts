@@ -21,7 +21,15 @@ function exported(record: string[], variant: 'long' | 'short' = 'short'): GameEx
 }
 
 /** A whole match between two bot levels, played through the engine. */
+// Each match is played once for the whole file (hard's search makes them take seconds).
+const played = new Map<string, MatchState>();
 function playMatch(variant: 'long' | 'short', length: number, seed: number): MatchState {
+  const key = `${variant}:${length}:${seed}`;
+  if (!played.has(key)) played.set(key, playOut(variant, length, seed));
+  return played.get(key)!;
+}
+
+function playOut(variant: 'long' | 'short', length: number, seed: number): MatchState {
   const dice = new SeededDice(seed);
   let rolls = 0;
   const players = { white: createPlayer('hard', seededRandom(seed)), black: createPlayer('easy', seededRandom(seed + 1)) };
@@ -122,9 +130,9 @@ describe('analysis of whole games', () => {
     const plays = (a: Awaited<ReturnType<typeof analyse>>) => a.decisions.filter((d) => d.kind === 'play' && !d.forced);
     const zero = plays(await analyse(exp, { plies: 0 }));
     const one = plays(await analyse(exp, { plies: 1 }));
-    const asZero = plays(await analyse(exp, { plies: 1, secondLook: { weights: [1, 0, 0], candidates: 2 } }));
-    const asOne = plays(await analyse(exp, { plies: 1, secondLook: { weights: [0, 1, 0], candidates: 2 } }));
-    const two = plays(await analyse(exp, { plies: 1, secondLook: { weights: [0, 0, 1], candidates: 2 } }));
+    const asZero = plays(await analyse(exp, { plies: 1, secondLook: { weights: [1, 0, 0], candidates: 1 } }));
+    const asOne = plays(await analyse(exp, { plies: 1, secondLook: { weights: [0, 1, 0], candidates: 1 } }));
+    const two = plays(await analyse(exp, { plies: 1, secondLook: { weights: [0, 0, 1], candidates: 1 } }));
     expect(zero.length).toBeGreaterThan(8);
     for (let i = 0; i < zero.length; i++) {
       // The play made is always looked at, so its value is the weighted one.
@@ -144,7 +152,8 @@ describe('analysis of whole games', () => {
     const m = playMatch('short', 1, 9);
     const exp = exported([...m.game.record]);
     const plays = (a: Awaited<ReturnType<typeof analyse>>) => a.decisions.filter((d) => d.kind === 'play' && !d.forced);
-    const look = { weights: [0.34, 0.33, 0.33] as const, candidates: 2 };
+    // One candidate besides the play made: the same rules, a third less work.
+    const look = { weights: [0.34, 0.33, 0.33] as const, candidates: 1 };
     const plain = plays(await analyse(exp, { plies: 1 }));
     const all = plays(await analyse(exp, { plies: 1, secondLook: look }));
     const contact = plays(await analyse(exp, { plies: 1, secondLook: { ...look, where: 'contact' } }));
@@ -181,20 +190,21 @@ describe('analysis of whole games', () => {
     await expect(analyse(exp, { plies: 1, secondLook: { ...look, minLoss: -1 } })).rejects.toThrow(/secondLook/);
   }, 120_000);
 
-  it("the Review's analysis (no options): 1 ply blended half and half, with the second look where there is contact and checkers are off", async () => {
+  it("the Review's analysis (no options): 1 ply blended half and half, with the second look where there is contact and checkers are off or the play lost 0.02", async () => {
     const exp = exported([...playMatch('short', 1, 9).game.record]);
     const plays = (a: Awaited<ReturnType<typeof analyse>>) => a.decisions.filter((d) => d.kind === 'play' && !d.forced);
     const review = await analyse(exp);
-    const look = { weights: [0.34, 0.33, 0.33] as const, candidates: 2, where: 'contact-off' as const };
+    const look = { weights: [0.34, 0.33, 0.33] as const, candidates: 2, where: 'contact-off' as const, minLoss: 0.02 };
     expect(review).toMatchObject({ plies: 1, zeroWeight: 0.5, secondLook: look });
-    const explicit = plays(await analyse(exp, { plies: 1, zeroWeight: 0.5, secondLook: look }));
     const without = plays(await analyse(exp, { plies: 1, zeroWeight: 0.5 }));
     const ours = plays(review);
-    for (let i = 0; i < ours.length; i++) expect(ours[i]!.equity).toBe(explicit[i]!.equity);
     const offNow = (d: (typeof ours)[number]): boolean => d.position.white[0]! + d.position.black[0]! > 0;
-    // Where no checker is off the Review is the blend alone; where one is and contact is left, the look changes values.
-    for (let i = 0; i < ours.length; i++) if (!offNow(ours[i]!)) expect(ours[i]!.equity).toBeCloseTo(without[i]!.equity, 6);
+    // Where no checker is off and the blend finds the play cheaper than 0.02, the Review is the
+    // blend alone; where one is and contact is left, or the play lost more, the look changes values.
+    const blendOnly = (i: number): boolean => !offNow(ours[i]!) && without[i]!.loss < 0.02;
+    for (let i = 0; i < ours.length; i++) if (blendOnly(i)) expect(ours[i]!.equity).toBeCloseTo(without[i]!.equity, 6);
     expect(ours.some((d, i) => offNow(d) && Math.abs(d.equity - without[i]!.equity) > 1e-3)).toBe(true);
+    expect(ours.some((d, i) => !offNow(d) && !blendOnly(i) && Math.abs(d.equity - without[i]!.equity) > 1e-3)).toBe(true);
     // Long nardy's Review stays at 0 ply without a look.
     expect(REVIEW_DEPTH.long).toEqual({ plies: 0, zeroWeight: 0, secondLook: null });
   }, 120_000);
@@ -274,7 +284,7 @@ describe('nardy analyse', () => {
     expect(out.decisions[0]).toMatchObject({ side: 'white', kind: 'play', played: '13/10 6/5' });
     expect(steps(out.decisions[0].best)).toBe(steps('8/5 6/5'));
     // Without --plies, the Review's analysis: short nardy at 1 ply with the 0-ply blend and the second look where checkers are off.
-    expect(out).toMatchObject({ plies: 1, zeroWeight: 0.5, secondLook: { weights: [0.34, 0.33, 0.33], candidates: 2, where: 'contact-off' } });
+    expect(out).toMatchObject({ plies: 1, zeroWeight: 0.5, secondLook: { weights: [0.34, 0.33, 0.33], candidates: 2, where: 'contact-off', minLoss: 0.02 } });
     expect(JSON.parse(run(['--plies', '0'], exp).stdout)).toMatchObject({ plies: 0, zeroWeight: 0, secondLook: null });
     expect(run(['--mat'], exp).stdout).toMatch(/1\) 31: 13\/10 6\/5/);
     const bad = run([], '{"format":"nardy-game","version":1}');
