@@ -62,7 +62,6 @@ const GNUBG_PLIES = Number(opt('gnubg-plies', '0'));
 const PROCS = Number(opt('procs', '2'));
 const LONG = Number(opt('long', '5'));
 const ONLY = opt('only', '');
-if (!['', 'gnubg', 'review', 'yardstick'].includes(ONLY) || (ONLY === 'yardstick' && !argv.includes('--yardstick'))) throw new Error('--only gnubg|review|yardstick (yardstick with --yardstick N)');
 const SEED = Number(opt('seed', '1'));
 const KEEP = opt('keep', '');
 const DUMP = opt('dump', '');
@@ -94,6 +93,7 @@ if (ZERO_WEIGHT !== undefined && !(ZERO_WEIGHT >= 0 && ZERO_WEIGHT <= 1)) throw 
 if (ZERO_WEIGHT !== undefined && PLIES !== 1) throw new Error('--zero-weight goes with --plies 1');
 if (SECOND && PLIES === 0) throw new Error('--second-look goes with 1 ply (the Review\'s depth or --plies 1)');
 if (PLAYERS !== 'ours' && PLAYERS !== 'outside') throw new Error('--players must be ours or outside');
+if (!['', 'gnubg', 'review', 'yardstick'].includes(ONLY) || (ONLY === 'yardstick' && !YARDSTICK)) throw new Error('--only gnubg|review|yardstick (yardstick with --yardstick N)');
 if (YARDSTICK && (!FROM || !/^[1-4]$/.test(YARDSTICK))) throw new Error('--yardstick N (1 to 4 plies) goes with --from DIR (kept games with gnubg\'s 0-ply analysis)');
 if (!Number.isInteger(OUR_PROCS) || OUR_PROCS < 1 || (OUR_PROCS > 1 && !FROM)) throw new Error('--our-procs P (at least 1) goes with --from DIR');
 if (PART && (PART.k >= PART.n || !PART.out)) throw new Error('--part K/N (K below N) goes with --part-out FILE');
@@ -264,17 +264,14 @@ const quantile = (xs: number[], q: number): number => {
 /** Our analysis of each game: here, or with --our-procs P in P copies of this bench, each taking every P-th game. */
 async function ourAnalyses(exports: GameExport[]): Promise<Analysis[]> {
   const options = { ...(PLIES !== undefined ? { plies: PLIES } : {}), ...(ZERO_WEIGHT !== undefined ? { zeroWeight: ZERO_WEIGHT } : {}), ...(analysisSearch ? { search: analysisSearch } : {}), ...(SECOND ? { secondLook: SECOND } : {}) };
-  if (PART) {
-    // A copy started below: its games to the file it was given, then nothing more.
+  if (PART || OUR_PROCS <= 1) {
+    // Every game here, or a copy's share of them (started below) to the file it was given.
+    const { k, n } = PART ?? { k: 0, n: 1 };
     const mine: Array<[number, Analysis]> = [];
-    for (let i = PART.k; i < exports.length; i += PART.n) mine.push([i, await analyse(exports[i]!, options)]);
+    for (let i = k; i < exports.length; i += n) mine.push([i, await analyse(exports[i]!, options)]);
+    if (!PART) return mine.map(([, a]) => a);
     writeFileSync(PART.out, JSON.stringify(mine));
     process.exit(0);
-  }
-  if (OUR_PROCS <= 1) {
-    const ours: Analysis[] = [];
-    for (const exp of exports) ours.push(await analyse(exp, options));
-    return ours;
   }
   const tmp = mkdtempSync(join(tmpdir(), 'nardy-ours-'));
   const ours: Analysis[] = new Array(exports.length);

@@ -6,7 +6,7 @@
  * (app/table/rights); the bot posts the results.
  */
 import type { Worker } from 'node:worker_threads';
-import { analyse, type Analysis } from '../ai/analysis.js';
+import { analyse, type AnalyseOptions, type Analysis } from '../ai/analysis.js';
 import { startWorker } from '../ai/threads.js';
 import type { GameExport } from '../engine/gamefile.js';
 import { exportGame } from './export.js';
@@ -39,14 +39,20 @@ export interface ReviewHooks {
 /** How a game's file is analysed: `progress` is told the share done (0..1) as it goes. */
 export type Analyser = (game: GameExport, progress: (share: number) => Promise<void>) => Promise<Analysis>;
 
-/** On this thread, yielding to the event loop after every decision (tests, no worker threads). */
-export const analyseHere: Analyser = (game, progress) =>
-  analyse(game, {
-    progress: async (share) => {
-      await progress(share);
-      await yieldNow();
-    },
-  });
+/** On this thread at the depth `options` give (default: the Review's), yielding to the event loop after every decision. */
+export const analyserHere =
+  (options: Omit<AnalyseOptions, 'progress'> = {}): Analyser =>
+  (game, progress) =>
+    analyse(game, {
+      ...options,
+      progress: async (share) => {
+        await progress(share);
+        await yieldNow();
+      },
+    });
+
+/** On this thread at the Review's depth (tests, no worker threads). */
+export const analyseHere: Analyser = analyserHere();
 
 export interface ReviewRequest {
   readonly id: number;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { GameRecord, HintMode, PlayerRef } from '../../src/app/model.js';
 import { parseCallback } from '../../src/bot/codec.js';
 import { analyse } from '../../src/ai/analysis.js';
-import { Reviews, ReviewThreads, type Analyser } from '../../src/app/reviews.js';
+import { analyserHere, Reviews, ReviewThreads } from '../../src/app/reviews.js';
 import { hintsOffered } from '../../src/app/hints.js';
 import { actor } from '../../src/engine/game.js';
 import { botHarness, GROUP, type BotHarness, type Message, type User } from '../helpers/bot-harness.js';
@@ -36,14 +36,7 @@ async function playOut(h: BotHarness, level: string, variant = 'short', who: Use
  * analysed at 0 ply, yielding after every decision as the Review on this thread does. The
  * Review's own depth, through a worker as in production: 'the review in a worker thread'.
  */
-const quick: Analyser = (game, progress) =>
-  analyse(game, {
-    plies: 0,
-    progress: async (share) => {
-      await progress(share);
-      await new Promise((r) => setImmediate(r));
-    },
-  });
+const quick = analyserHere({ plies: 0 });
 
 describe('hints', () => {
   it('against easy and medium a 💡 Hint shows the best plays on a picture; never against hard', async () => {
