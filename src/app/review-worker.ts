@@ -4,7 +4,7 @@ import { analyse } from '../ai/analysis.js';
 import type { ReviewReply, ReviewRequest } from './reviews.js';
 
 parentPort!.on('message', (req: ReviewRequest) => {
-  void analyse(req.game, { progress: (share) => parentPort!.postMessage({ id: req.id, progress: share } satisfies ReviewReply) }).then(
+  void analyse(req.game, { ...req.depth, progress: (share) => parentPort!.postMessage({ id: req.id, progress: share } satisfies ReviewReply) }).then(
     (value) => parentPort!.postMessage({ id: req.id, ok: true, value } satisfies ReviewReply),
     (e: unknown) => parentPort!.postMessage({ id: req.id, ok: false, error: e instanceof Error ? e.message : String(e) } satisfies ReviewReply),
   );

@@ -54,9 +54,13 @@ export const analyserHere =
 /** On this thread at the Review's depth (tests, no worker threads). */
 export const analyseHere: Analyser = analyserHere();
 
+/** The depth of an analysis (the Review's when empty): what a worker thread can be told. */
+export type ReviewDepth = Pick<AnalyseOptions, 'plies' | 'zeroWeight' | 'secondLook'>;
+
 export interface ReviewRequest {
   readonly id: number;
   readonly game: GameExport;
+  readonly depth: ReviewDepth;
 }
 
 export type ReviewReply =
@@ -91,11 +95,13 @@ export class ReviewThreads {
 
   /**
    * `size` worker threads at most; each is stopped once idle for `idleMs` (its memory, about
-   * 45 MB with the networks, is given back) and started again for the next game.
+   * 45 MB with the networks, is given back) and started again for the next game. Each game is
+   * analysed at `depth` (default: the Review's).
    */
   constructor(
     size: number,
     private readonly idleMs = 60_000,
+    private readonly depth: ReviewDepth = {},
   ) {
     this.slots = Array.from({ length: Math.max(1, size) }, () => ({ w: null, busy: 0, idle: null }));
   }
@@ -149,7 +155,7 @@ export class ReviewThreads {
     w.ref();
     return new Promise<Analysis>((resolve, reject) => {
       this.running.set(id, { slot, progress, resolve, reject });
-      w.postMessage({ id, game } satisfies ReviewRequest);
+      w.postMessage({ id, game, depth: this.depth } satisfies ReviewRequest);
     });
   };
 

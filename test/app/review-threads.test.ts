@@ -1,7 +1,7 @@
 /** Reviews analysed in worker threads (ReviewThreads): the same analysis as on the main thread. */
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyse } from '../../src/ai/analysis.js';
-import { analyseHere, ReviewThreads } from '../../src/app/reviews.js';
+import { analyserHere, ReviewThreads } from '../../src/app/reviews.js';
 import { parseExport, type GameExport } from '../../src/engine/gamefile.js';
 
 function exported(record: string[]): GameExport {
@@ -22,16 +22,28 @@ describe('ReviewThreads', () => {
     const there = await t.analyse(GAME, async (s) => void shares.push(s));
     const here = await analyse(GAME);
     expect(there).toEqual(here);
+    // At the Review's depth: the look two plies ahead was taken (13/10 6/5 loses more than 0.02).
+    expect(there.secondLook).not.toBeNull();
     expect(there.decisions.length).toBeGreaterThan(4);
     expect(shares.length).toBeGreaterThan(2);
     expect(shares).toEqual([...shares].sort((a, b) => a - b));
     expect(shares.at(-1)).toBe(1);
-    // The in-process analyser gives the same.
-    expect(await analyseHere(GAME, async () => undefined)).toEqual(here);
   }, 60_000);
 
+  it('analyses at the depth it is given, as the main thread and the in-process analyser do at that depth', async () => {
+    const t = new ReviewThreads(1, 60_000, { plies: 0 });
+    threads.push(t);
+    const there = await t.analyse(GAME, async () => undefined);
+    const here = await analyse(GAME, { plies: 0 });
+    expect(there).toEqual(here);
+    expect(await analyserHere({ plies: 0 })(GAME, async () => undefined)).toEqual(here);
+    // Not the Review's depth (1 ply with a second look), which the worker would give without it.
+    expect([there.plies, there.secondLook]).toEqual([0, null]);
+  }, 60_000);
+
+  // The threads' life (failures, idling, closing) at 0 ply: the depth is the tests' above.
   it('fails a game that cannot be analysed with its reason, and goes on with the next', async () => {
-    const t = new ReviewThreads(1);
+    const t = new ReviewThreads(1, 60_000, { plies: 0 });
     threads.push(t);
     await expect(t.analyse(exported(['opening 3-1', 'W 31: 13/10 13/12']), async () => undefined)).rejects.toThrow(/not a legal play/);
     const a = await t.analyse(GAME, async () => undefined);
@@ -39,7 +51,7 @@ describe('ReviewThreads', () => {
   }, 60_000);
 
   it('stops an idle worker (its memory given back) and starts one again for the next game', async () => {
-    const t = new ReviewThreads(1, 100);
+    const t = new ReviewThreads(1, 100, { plies: 0 });
     threads.push(t);
     expect(t.started).toBe(0);
     const first = await t.analyse(GAME, async () => undefined);
@@ -50,7 +62,7 @@ describe('ReviewThreads', () => {
   }, 60_000);
 
   it('fails the analyses in hand when it is closed, and refuses new ones', async () => {
-    const t = new ReviewThreads(2);
+    const t = new ReviewThreads(2, 60_000, { plies: 0 });
     threads.push(t);
     const running = t.analyse(GAME, async () => undefined);
     await t.close();

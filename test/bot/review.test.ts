@@ -181,7 +181,9 @@ describe('the review queue', () => {
 
 describe('the review in a worker thread (as in production)', () => {
   it('posts the summary of the worker\'s analysis, with its progress on the way', async () => {
-    const threads = new ReviewThreads(1);
+    // At 0 ply like the tests above: that the worker analyses at the Review's depth, and as the
+    // main thread does, is test/app/review-threads.test.ts's.
+    const threads = new ReviewThreads(1, 60_000, { plies: 0 });
     try {
       const reviews = new Reviews({ progressEveryMs: 0, analyser: threads.analyse });
       const h = botHarness({ defaultLanguage: 'en', reviews });
@@ -193,8 +195,7 @@ describe('the review in a worker thread (as in production)', () => {
       const percents = note.history.map((x) => /^Analysing… (\d+)%$/.exec(x)?.[1]).filter((x): x is string => x !== undefined).map(Number);
       expect(percents.length).toBeGreaterThan(3);
       expect(percents).toEqual([...percents].sort((x, y) => x - y));
-      // The summary is the worker's analysis at the Review's depth (that the worker's analysis
-      // equals the main thread's: test/app/review-threads.test.ts).
+      // The summary is the worker's analysis.
       const summary = note.history.at(-1)!;
       expect(summary).toMatch(/^Review: Short nardy/);
       expect(summary).toMatch(/Ann: error rate \d+\.\d over \d+ moves/);
