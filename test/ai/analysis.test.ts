@@ -1,7 +1,7 @@
 /** Analysis of games over the trained evaluation; the export as JSON and as gnubg's .mat. */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { analyse, mistakesOf, REVIEW_DEPTH } from '../../src/ai/analysis.js';
+import { analyse, mistakesOf, REVIEW_DEPTH, type AnalyseOptions, type Analysis } from '../../src/ai/analysis.js';
 import { GameFileError, parseExport, type GameExport } from '../../src/engine/gamefile.js';
 import { ENCODINGS } from '../../src/ai/encode.js';
 import { Evaluator } from '../../src/ai/evaluator.js';
@@ -27,6 +27,26 @@ function playMatch(variant: 'long' | 'short', length: number, seed: number): Mat
   const key = `${variant}:${length}:${seed}`;
   if (!played.has(key)) played.set(key, playOut(variant, length, seed));
   return played.get(key)!;
+}
+
+/** A played match's single game as an export. */
+function exportOf(variant: 'long' | 'short', seed: number): GameExport {
+  const m = playMatch(variant, 1, seed);
+  return parseExport({ format: 'nardy-game', version: 1, id: `played${String(seed).padStart(4, '0')}`, variant, rules: m.rules, length: 1, players: { white: 'Hard', black: 'Easy' }, games: [{ number: 1, score: { white: 0, black: 0 }, crawford: false, postCrawford: false, record: m.game.record, result: m.game.result }] });
+}
+
+/**
+ * Each analysis of a played game, made once for the whole file (several tests read the same
+ * one: the Review's deeper analyses take seconds), with the shares of its progress.
+ */
+const analysed = new Map<string, Promise<{ analysis: Analysis; shares: number[] }>>();
+function analysisOf(variant: 'long' | 'short', seed: number, opts: Omit<AnalyseOptions, 'progress' | 'search'> = {}): Promise<{ analysis: Analysis; shares: number[] }> {
+  const key = `${variant}:${seed}:${JSON.stringify(opts)}`;
+  if (!analysed.has(key)) {
+    const shares: number[] = [];
+    analysed.set(key, analyse(exportOf(variant, seed), { ...opts, progress: (f) => void shares.push(f) }).then((analysis) => ({ analysis, shares })));
+  }
+  return analysed.get(key)!;
 }
 
 function playOut(variant: 'long' | 'short', length: number, seed: number): MatchState {
@@ -91,10 +111,9 @@ describe('analysis of a hand-made game', () => {
 
 describe('analysis of whole games', () => {
   it.each(['short', 'long'] as const)('%s nardy: every decision analysed, losses never negative, progress to 100%%', async (variant) => {
-    const m = playMatch(variant, 1, 7);
-    const exp = parseExport({ format: 'nardy-game', version: 1, id: 'whole00001', variant, rules: m.rules, length: 1, players: { white: 'Hard', black: 'Easy' }, games: [{ number: 1, score: { white: 0, black: 0 }, crawford: false, postCrawford: false, record: m.game.record, result: m.game.result }] });
-    const seen: number[] = [];
-    const a = await analyse(exp, { progress: (f) => void seen.push(f) });
+    const seed = variant === 'short' ? 9 : 7;
+    const m = playMatch(variant, 1, seed);
+    const { analysis: a, shares: seen } = await analysisOf(variant, seed);
     const plays = m.game.record.filter((l) => /^[WB] \d\d:/.test(l)).length;
     expect(a.decisions.filter((d) => d.kind === 'play')).toHaveLength(plays);
     expect(a.decisions.every((d) => d.loss >= 0)).toBe(true);
@@ -105,13 +124,12 @@ describe('analysis of whole games', () => {
   }, 120_000);
 
   it('at 1 ply, zeroWeight blends each play\'s 0-ply outcomes into its value: all of them, the 0-ply losses; half, the mean of the two values', async () => {
-    const m = playMatch('short', 1, 11);
-    const exp = parseExport({ format: 'nardy-game', version: 1, id: 'blend00001', variant: 'short', rules: m.rules, length: 1, players: { white: 'Hard', black: 'Easy' }, games: [{ number: 1, score: { white: 0, black: 0 }, crawford: false, postCrawford: false, record: m.game.record, result: m.game.result }] });
-    const plays = (a: Awaited<ReturnType<typeof analyse>>) => a.decisions.filter((d) => d.kind === 'play' && !d.forced);
-    const zero = plays(await analyse(exp, { plies: 0 }));
-    const one = plays(await analyse(exp, { plies: 1 }));
-    const all = plays(await analyse(exp, { plies: 1, zeroWeight: 1 }));
-    const half = plays(await analyse(exp, { plies: 1, zeroWeight: 0.5 }));
+    const exp = exportOf('short', 9);
+    const plays = (a: Analysis) => a.decisions.filter((d) => d.kind === 'play' && !d.forced);
+    const zero = plays((await analysisOf('short', 9, { plies: 0 })).analysis);
+    const one = plays((await analysisOf('short', 9, { plies: 1 })).analysis);
+    const all = plays((await analysisOf('short', 9, { plies: 1, zeroWeight: 1 })).analysis);
+    const half = plays((await analysisOf('short', 9, { plies: 1, zeroWeight: 0.5 })).analysis);
     expect(zero.length).toBeGreaterThan(10);
     for (let i = 0; i < zero.length; i++) {
       expect(all[i]!.loss).toBeCloseTo(zero[i]!.loss, 5);
@@ -149,12 +167,11 @@ describe('analysis of whole games', () => {
   }, 120_000);
 
   it('secondLook with where looks only in contact positions, or in contact ones with checkers off, and with minLoss also where the play lost that much; the plain analysis elsewhere', async () => {
-    const m = playMatch('short', 1, 9);
-    const exp = exported([...m.game.record]);
-    const plays = (a: Awaited<ReturnType<typeof analyse>>) => a.decisions.filter((d) => d.kind === 'play' && !d.forced);
+    const exp = exportOf('short', 9);
+    const plays = (a: Analysis) => a.decisions.filter((d) => d.kind === 'play' && !d.forced);
     // One candidate besides the play made: the same rules, a third less work.
     const look = { weights: [0.34, 0.33, 0.33] as const, candidates: 1 };
-    const plain = plays(await analyse(exp, { plies: 1 }));
+    const plain = plays((await analysisOf('short', 9, { plies: 1 })).analysis);
     const all = plays(await analyse(exp, { plies: 1, secondLook: look }));
     const contact = plays(await analyse(exp, { plies: 1, secondLook: { ...look, where: 'contact' } }));
     const off = plays(await analyse(exp, { plies: 1, secondLook: { ...look, where: 'contact-off' } }));
@@ -191,12 +208,11 @@ describe('analysis of whole games', () => {
   }, 120_000);
 
   it("the Review's analysis (no options): 1 ply blended half and half, with the second look where there is contact and checkers are off or the play lost 0.02", async () => {
-    const exp = exported([...playMatch('short', 1, 9).game.record]);
-    const plays = (a: Awaited<ReturnType<typeof analyse>>) => a.decisions.filter((d) => d.kind === 'play' && !d.forced);
-    const review = await analyse(exp);
+    const plays = (a: Analysis) => a.decisions.filter((d) => d.kind === 'play' && !d.forced);
+    const review = (await analysisOf('short', 9)).analysis;
     const look = { weights: [0.34, 0.33, 0.33] as const, candidates: 2, where: 'contact-off' as const, minLoss: 0.02 };
     expect(review).toMatchObject({ plies: 1, zeroWeight: 0.5, secondLook: look });
-    const without = plays(await analyse(exp, { plies: 1, zeroWeight: 0.5 }));
+    const without = plays((await analysisOf('short', 9, { plies: 1, zeroWeight: 0.5 })).analysis);
     const ours = plays(review);
     const offNow = (d: (typeof ours)[number]): boolean => d.position.white[0]! + d.position.black[0]! > 0;
     // Where no checker is off and the blend finds the play cheaper than 0.02, the Review is the
