@@ -163,7 +163,8 @@ export async function advanceToEndgame(store: Store, gameId: string, borneOff = 
   throw new Error('the game did not reach its end game');
 }
 
-const privateChat = (u: FakeUser): FakeChat => ({ id: u.id, type: 'private', first_name: u.first_name });
+/** A user's private chat with the bot. */
+export const privateChat = (u: FakeUser): FakeChat => ({ id: u.id, type: 'private', first_name: u.first_name });
 const gameIdOfBoard = (msg: FakeMessage): string | undefined => buttons(msg).find((b) => b.data.startsWith('g|'))?.data.split('|')[1];
 
 /** The inviter makes an invitation by link through the menu; returns its id. */
@@ -178,6 +179,16 @@ export async function inviteByLink(fake: FakeTelegram, from: FakeUser, variant: 
   if (length > 1) await fake.answerOf(fake.press(friend, from, `fr|${variant}|${length}|0`));
   const made = await fake.waitFor(() => /start=i_([0-9a-z]{10})/.exec(fake.messages.get(`${chat.id}:${friend.message_id}`)?.text ?? ''), 10_000, 'the invitation');
   return made[1]!;
+}
+
+/** Of two players in private chats, the one whose board has something to press (the one to act). */
+export function moverOf(fake: FakeTelegram, a: FakeUser, b: FakeUser): { user: FakeUser; msg: FakeMessage; data: string } | null {
+  for (const u of [a, b]) {
+    const msg = board(fake, u.id);
+    const data = msg ? choose(msg) : null;
+    if (msg && data) return { user: u, msg, data };
+  }
+  return null;
 }
 
 /** The friend opens the link and presses Accept; resolves once both boards are up. */
