@@ -27,7 +27,6 @@ import { createI18n } from './i18n.js';
 import { attempt, Outbox, OutboxError, type OutboxOptions } from './outbox.js';
 import { ChatPacer, TELEGRAM_LIMITS, type SharedSlots } from './pacing.js';
 import type { Metrics } from './metrics.js';
-import { setAnswerObserver } from './replies.js';
 import { showGame, type Services } from './services.js';
 import { translator } from './view/text.js';
 import { friendFeature } from './features/friend.js';
@@ -108,7 +107,6 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
     remember: (gameId: string, chatId: number, messageId: number) => app.dialogues.write(`notice-msg:${gameId}:${chatId}`, messageId, 3 * 86_400),
   };
   const boards = new Boards({ api: bot.api, outbox, i18n, places: app.places, players: app.players, log, metrics, latest: (id) => app.games.get(id), claimOf, notices, webApp: config.webApp ? { ...config.webApp, bot: () => (bot.isInited() ? bot.botInfo.username : '') } : null });
-  if (metrics) setAnswerObserver((ms) => metrics.answer.observe(ms / 1000));
   const services: Services = { config, api: bot.api, app, boards, i18n, log, langOf, t: (lang) => translator(i18n, lang), chatDelay: (chatId) => pacer.delay(chatId) };
 
   // During a storage outage every update fails alike: say it once a minute, not per update.
@@ -144,6 +142,7 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
   // handled once, across every instance sharing the store.
   root.use(async (ctx, next) => {
     ctx.receivedAt = performance.now();
+    if (metrics) ctx.answered = (ms) => metrics.answer.observe(ms / 1000);
     boundUpdate(ctx.update);
     metrics?.updates.inc({ kind: ctx.callbackQuery ? 'callback' : ctx.inlineQuery ? 'inline' : ctx.message ? 'message' : 'other' });
     const id = ctx.update.update_id;

@@ -34,12 +34,5 @@ export async function editQuietly(ctx: Ctx, chatId: number, messageId: number, t
 export async function answerQuery(ctx: Ctx, text?: string | { text?: string; show_alert?: boolean }): Promise<void> {
   const opts = typeof text === 'string' ? { text } : text;
   const r = await attempt(() => ctx.answerCallbackQuery(opts));
-  if (r.ok && ctx.receivedAt !== undefined) answerObserver?.(performance.now() - ctx.receivedAt);
-}
-
-let answerObserver: ((ms: number) => void) | null = null;
-
-/** Told how long each answered press took (metrics). */
-export function setAnswerObserver(f: ((ms: number) => void) | null): void {
-  answerObserver = f;
+  if (r.ok && ctx.receivedAt !== undefined) ctx.answered?.(performance.now() - ctx.receivedAt);
 }

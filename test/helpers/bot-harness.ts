@@ -3,6 +3,7 @@
  * Telegram that keeps the messages it was asked to send or edit (per chat, with their captions
  * and buttons), so a test can read what a person sees and press the buttons of a real message.
  */
+import type { Metrics } from '../../src/bot/metrics.js';
 import type { Transformer } from 'grammy';
 import type { Update } from 'grammy/types';
 import { createPlayer, type Level } from '../../src/ai/player.js';
@@ -57,6 +58,8 @@ export interface HarnessOptions {
   readonly reviews?: Reviews;
   /** Each update waits for the reviews it started to be posted (default); false: they run on. */
   readonly waitForReviews?: boolean;
+  /** The bot's Prometheus metrics (none by default). */
+  readonly metrics?: Metrics;
 }
 
 export function botHarness(opts: HarnessOptions = {}) {
@@ -98,7 +101,7 @@ export function botHarness(opts: HarnessOptions = {}) {
     return { ok: true, result: true } as never;
   };
   const reviews = opts.reviews ?? new Reviews();
-  const created: CreatedBot = createBot(config, app, opts.log ?? createLogger('silent'), { outbox: { pacer: UNPACED, sleep: async () => undefined }, transport, reviews });
+  const created: CreatedBot = createBot(config, app, opts.log ?? createLogger('silent'), { outbox: { pacer: UNPACED, sleep: async () => undefined }, transport, reviews, ...(opts.metrics ? { metrics: opts.metrics } : {}) });
   const { bot } = created;
   bot.botInfo = { id: 1, is_bot: true, first_name: 'Nardy', username: 'nardy_bot', can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: true, can_connect_to_business: false, has_main_web_app: false } as typeof bot.botInfo;
 
