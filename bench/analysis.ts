@@ -30,7 +30,9 @@
  * plays and the play made also looked at two plies ahead, each valued by its 0-, 1- and 2-ply
  * outcomes mixed W0:W1:W2; /contact or /contact-off after N: only in positions with contact, or
  * with contact and checkers borne off; /L after that: also wherever the play made loses at least
- * L points before the look; analysis.ts secondLook). Prints one JSON object.
+ * L points before the look; analysis.ts secondLook), --uncertainty U (our analysis' uncertainty
+ * on a play's equity, points: each play's expected loss and so the error rates compared;
+ * analysis.ts uncertainty; without it, the Review's). Prints one JSON object.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -72,6 +74,8 @@ const PLAYERS = opt('players', 'ours');
 const ZERO_TEXT = opt('zero-weight', '');
 const ZERO_WEIGHT = ZERO_TEXT === '' ? undefined : Number(ZERO_TEXT);
 const OUR_PROCS = Number(opt('our-procs', '1'));
+const UNCERTAINTY_TEXT = opt('uncertainty', '');
+const UNCERTAINTY = UNCERTAINTY_TEXT === '' ? undefined : Number(UNCERTAINTY_TEXT);
 const PART = (() => {
   const m = /^(\d+)\/(\d+)$/.exec(opt('part', ''));
   return m ? { k: Number(m[1]), n: Number(m[2]), out: opt('part-out', '') } : null;
@@ -91,6 +95,7 @@ for (const [k, v] of Object.entries({ GAMES, GNUBG_PLIES, PROCS, LONG, SEED })) 
 if (PLIES !== undefined && PLIES !== 0 && PLIES !== 1) throw new Error('--plies must be 0 or 1');
 if (ZERO_WEIGHT !== undefined && !(ZERO_WEIGHT >= 0 && ZERO_WEIGHT <= 1)) throw new Error('--zero-weight must lie within 0..1');
 if (ZERO_WEIGHT !== undefined && PLIES !== 1) throw new Error('--zero-weight goes with --plies 1');
+if (UNCERTAINTY !== undefined && !(UNCERTAINTY >= 0 && UNCERTAINTY <= 1)) throw new Error('--uncertainty must lie within 0..1 (points)');
 if (SECOND && PLIES === 0) throw new Error('--second-look goes with 1 ply (the Review\'s depth or --plies 1)');
 if (PLAYERS !== 'ours' && PLAYERS !== 'outside') throw new Error('--players must be ours or outside');
 if (!['', 'gnubg', 'review', 'yardstick'].includes(ONLY) || (ONLY === 'yardstick' && !YARDSTICK)) throw new Error('--only gnubg|review|yardstick (yardstick with --yardstick N)');
@@ -263,7 +268,7 @@ const quantile = (xs: number[], q: number): number => {
 
 /** Our analysis of each game: here, or with --our-procs P in P copies of this bench, each taking every P-th game. */
 async function ourAnalyses(exports: GameExport[]): Promise<Analysis[]> {
-  const options = { ...(PLIES !== undefined ? { plies: PLIES } : {}), ...(ZERO_WEIGHT !== undefined ? { zeroWeight: ZERO_WEIGHT } : {}), ...(analysisSearch ? { search: analysisSearch } : {}), ...(SECOND ? { secondLook: SECOND } : {}) };
+  const options = { ...(PLIES !== undefined ? { plies: PLIES } : {}), ...(ZERO_WEIGHT !== undefined ? { zeroWeight: ZERO_WEIGHT } : {}), ...(analysisSearch ? { search: analysisSearch } : {}), ...(SECOND ? { secondLook: SECOND } : {}), ...(UNCERTAINTY !== undefined ? { uncertainty: UNCERTAINTY } : {}) };
   if (PART || OUR_PROCS <= 1) {
     // Every game here, or a copy's share of them (started below) to the file it was given.
     const { k, n } = PART ?? { k: 0, n: 1 };
@@ -352,7 +357,9 @@ async function againstGnubg(): Promise<Record<string, unknown>> {
     plays.forEach((d, k) => {
       const gm = g.moves[k]!;
       if (d.forced || gm.loss === null || gm.options <= 1) return;
-      sums[d.side].o += d.loss;
+      // The error rates as the Review gives them (by the expected losses); the per-move figures
+      // below by the losses the Review shows move by move.
+      sums[d.side].o += d.expectedLoss;
       sums[d.side].g += gm.loss;
       sums[d.side].n++;
       lossOurs.push(d.loss);
@@ -360,7 +367,7 @@ async function againstGnubg(): Promise<Record<string, unknown>> {
       const kind = (kinds[kindOf(d.position)] ??= { moves: 0, abs: 0 });
       kind.moves++;
       kind.abs += Math.abs(d.loss - gm.loss);
-      if (DUMP) dump.push(JSON.stringify({ game: i, line: d.line, level: exports[i]!.players[d.side], position: positionId(d.position), dice: d.dice, played: d.played, best: d.best, ours: +d.loss.toFixed(4), gnubg: +gm.loss.toFixed(4) }));
+      if (DUMP) dump.push(JSON.stringify({ game: i, line: d.line, level: exports[i]!.players[d.side], position: positionId(d.position), dice: d.dice, played: d.played, best: d.best, ours: +d.loss.toFixed(4), gnubg: +gm.loss.toFixed(4), expected: +d.expectedLoss.toFixed(4), margin: +marginOf(d).toFixed(4) }));
     });
     let within = 0;
     for (const side of ['white', 'black'] as const) {
@@ -399,6 +406,7 @@ async function againstGnubg(): Promise<Record<string, unknown>> {
     our_zero_weight: ours[0]?.zeroWeight ?? null,
     our_network: WEIGHTS || "bundled: the Review's",
     our_second_look: ours[0]?.secondLook ?? null,
+    our_uncertainty: ours[0]?.uncertainty ?? null,
     gnubg_plies: GNUBG_PLIES,
     player_games: perPlayer.length,
     player_games_within_3: +(perPlayer.filter((p) => Math.abs(p.diff) <= 3).length / perPlayer.length).toFixed(3),
@@ -414,6 +422,16 @@ async function againstGnubg(): Promise<Record<string, unknown>> {
     per_move_loss_correlation: +pearson(lossOurs, lossGnubg).toFixed(3),
     seconds: { play: +playedS.toFixed(1), ours: +oursS.toFixed(1), gnubg: +gnubgS.toFixed(1) },
   };
+}
+
+/**
+ * How far the play made is ahead of the best other play by our analysis (negative: its loss),
+ * for --dump; 1 where it had no other (one resulting position).
+ */
+function marginOf(d: Analysis['decisions'][number]): number {
+  if (d.loss > 0) return -d.loss;
+  const next = d.options?.[1];
+  return next ? d.equity - next.equity : 1;
 }
 
 async function reviewTime(): Promise<Record<string, unknown>> {

@@ -56,6 +56,13 @@ export interface Decision {
   readonly bestEquity: number;
   /** bestEquity − equity, never negative. */
   readonly loss: number;
+  /**
+   * The loss to expect given the analysis' own uncertainty (AnalyseOptions.uncertainty): the
+   * mean of max(0, other − played) with both values off by that much, the other being the best
+   * play besides the one made. At least `loss`; above it most where the choice was close, as
+   * the analysis' best is sometimes not the best. `loss` for cube decisions and without it.
+   */
+  readonly expectedLoss: number;
   /** No real choice (one resulting position; a cube decision far from close). */
   readonly forced: boolean;
   readonly mark: Mark;
@@ -70,8 +77,9 @@ export interface PlayerReport {
   readonly name: string;
   readonly decisions: number;
   readonly unforced: number;
+  /** The expected losses (Decision.expectedLoss) summed over the unforced decisions. */
   readonly totalLoss: number;
-  /** Thousandths of a point lost per unforced decision. */
+  /** Thousandths of a point lost per unforced decision (by the expected losses). */
   readonly errorRate: number;
   /** The same over checker plays only. */
   readonly checkerErrorRate: number;
@@ -90,6 +98,8 @@ export interface Analysis {
   readonly zeroWeight: number;
   /** The second look at 1 ply, if any (AnalyseOptions.secondLook). */
   readonly secondLook: SecondLook | null;
+  /** The uncertainty the expected losses assume (AnalyseOptions.uncertainty). */
+  readonly uncertainty: number;
   readonly decisions: readonly Decision[];
   readonly players: { readonly white: PlayerReport; readonly black: PlayerReport };
 }
@@ -136,6 +146,13 @@ export interface AnalyseOptions {
    * time of the analysis without it, in contact-off positions (the Review's) two to three.
    */
   readonly secondLook?: SecondLook;
+  /**
+   * The analysis' own uncertainty on a play's equity (points, one standard deviation), for each
+   * play's expected loss (Decision.expectedLoss) and so the error rates: our best play is not
+   * always the best, so a close choice costs something on average even where the play made is
+   * ours. Without it, the Review's when `plies` is not given either, else 0 (the losses alone).
+   */
+  readonly uncertainty?: number;
   /** Called after each decision with the share done (0..1). */
   readonly progress?: (done: number) => void | Promise<void>;
 }
@@ -153,6 +170,14 @@ export interface SecondLook {
 }
 
 /**
+ * The Review's uncertainty in short nardy (AnalyseOptions.uncertainty, points): the one that
+ * brings its error rates closest to gnubg's on a set of our levels' games
+ * (`npx tsx scripts/fit-uncertainty.ts DUMP` over bench:analysis --dump; README, Benchmarks),
+ * checked on sets it was not fitted on.
+ */
+const UNCERTAINTY_SHORT = 0.01;
+
+/**
  * The analysis the bot's Review (and `nardy analyse` without --plies) gives each game. Short
  * nardy: every play's 1-ply value blended half and half with its 0-ply one, which comes closer to
  * gnubg's own analysis than either alone, and a second look (two plies ahead at the best two
@@ -161,13 +186,30 @@ export interface SecondLook {
  * large differences that the correlation weighs most lie: closer to gnubg's analysis by
  * correlation on every set of bench:analysis measured, at about the same share within 3, in
  * three to four times the time of the blend alone (the Review runs in a worker thread of its own:
- * app/reviews.ts). Long nardy: 0 ply, five times quicker, with no outside analysis to measure a
- * deeper one against.
+ * app/reviews.ts). Its error rates count each play's expected loss at UNCERTAINTY_SHORT: the
+ * losses alone run 1 to 2 thousandths below gnubg's at every level, as a play our analysis ranks
+ * best is not always the best (the more often, the closer the choice). Long nardy: 0 ply, five
+ * times quicker, by the losses alone, with no outside analysis to measure either against.
  */
-export const REVIEW_DEPTH: Readonly<Record<Variant, { readonly plies: 0 | 1; readonly zeroWeight: number; readonly secondLook: SecondLook | null }>> = {
-  short: { plies: 1, zeroWeight: 0.5, secondLook: { weights: [0.34, 0.33, 0.33], candidates: 2, where: 'contact-off', minLoss: 0.02 } },
-  long: { plies: 0, zeroWeight: 0, secondLook: null },
+export const REVIEW_DEPTH: Readonly<Record<Variant, { readonly plies: 0 | 1; readonly zeroWeight: number; readonly secondLook: SecondLook | null; readonly uncertainty: number }>> = {
+  short: { plies: 1, zeroWeight: 0.5, secondLook: { weights: [0.34, 0.33, 0.33], candidates: 2, where: 'contact-off', minLoss: 0.02 }, uncertainty: UNCERTAINTY_SHORT },
+  long: { plies: 0, zeroWeight: 0, secondLook: null, uncertainty: 0 },
 };
+
+/** max(0, d + e) on average, for e normal with mean 0 and deviation s (max(0, d) when s is 0). */
+export function softLoss(d: number, s: number): number {
+  if (!(s > 0)) return Math.max(0, d);
+  const x = d / s;
+  return (s * Math.exp((-x * x) / 2)) / Math.sqrt(2 * Math.PI) + d * normalCdf(x);
+}
+
+/** The standard normal distribution function (Abramowitz and Stegun 7.1.26: within 1.5e-7). */
+function normalCdf(x: number): number {
+  const z = Math.abs(x) / Math.SQRT2;
+  const t = 1 / (1 + 0.3275911 * z);
+  const erf = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-z * z);
+  return x >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
+}
 
 /** A game file that cannot be analysed (an illegal play, a play that does not use its dice, ...). */
 export class AnalysisError extends GameFileError {}
@@ -213,6 +255,8 @@ export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promi
   const deepConfig: SearchConfig = z > 0 ? { ...DEEP, zeroWeight: z } : DEEP;
   const search = opts.search ?? loadBrains().review(exp.variant);
   const second = opts.secondLook ?? review?.secondLook ?? undefined;
+  const uncertainty = opts.uncertainty ?? review?.uncertainty ?? 0;
+  if (!(uncertainty >= 0 && uncertainty <= 1)) throw new RangeError('uncertainty must lie within 0..1 (points)');
   const where = second?.where ?? 'all';
   const weightsOk = second && second.weights.every((w) => w >= 0) && Math.abs(second.weights[0] + second.weights[1] + second.weights[2] - 1) <= 1e-6;
   if (second && (plies !== 1 || !(second.candidates >= 1) || !weightsOk || !LOOK_WHERE.includes(where) || (where !== 'all' && exp.variant !== 'short') || (second.minLoss !== undefined && !(second.minLoss >= 0)))) {
@@ -298,7 +342,7 @@ export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promi
         const doubled = Math.min(dt, dp);
         const right = Math.max(nd, doubled);
         const dLoss = Math.max(0, right - doubled);
-        decisions.push({ game: g.number, line: li, side: doubler, kind: 'double', position: p, dice: null, played: 'double', best: doubled >= nd ? 'double' : 'no double', equity: doubled, bestEquity: right, loss: dLoss, forced: false, mark: markOf(dLoss) });
+        decisions.push({ game: g.number, line: li, side: doubler, kind: 'double', position: p, dice: null, played: 'double', best: doubled >= nd ? 'double' : 'no double', equity: doubled, bestEquity: right, loss: dLoss, expectedLoss: dLoss, forced: false, mark: markOf(dLoss) });
         await tick();
         const taken = cl[3] === 'taken';
         const taker = otherSide(doubler);
@@ -306,7 +350,7 @@ export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promi
         const chosen = taken ? -dt : -dp;
         const bestT = Math.max(-dt, -dp);
         const tLoss = Math.max(0, bestT - chosen);
-        decisions.push({ game: g.number, line: li, side: taker, kind: taken ? 'take' : 'pass', position: p, dice: null, played: taken ? 'take' : 'pass', best: -dt >= -dp ? 'take' : 'pass', equity: chosen, bestEquity: bestT, loss: tLoss, forced: false, mark: markOf(tLoss) });
+        decisions.push({ game: g.number, line: li, side: taker, kind: taken ? 'take' : 'pass', position: p, dice: null, played: taken ? 'take' : 'pass', best: -dt >= -dp ? 'take' : 'pass', equity: chosen, bestEquity: bestT, loss: tLoss, expectedLoss: tLoss, forced: false, mark: markOf(tLoss) });
         await tick();
         if (taken) cube = { value: Number(cl[2]), owner: taker };
         doubledThisTurn = doubler;
@@ -337,7 +381,7 @@ export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promi
         const doubled = Math.min(dt, dp);
         const loss = Math.max(0, doubled - nd);
         // Only close decisions count, as gnubg counts them (not every roll of a race is a cube decision).
-        if (doubled > nd - 0.1) decisions.push({ game: g.number, line: li, side, kind: 'no-double', position: p, dice: null, played: 'no double', best: doubled > nd ? 'double' : 'no double', equity: nd, bestEquity: Math.max(nd, doubled), loss, forced: false, mark: markOf(loss) });
+        if (doubled > nd - 0.1) decisions.push({ game: g.number, line: li, side, kind: 'no-double', position: p, dice: null, played: 'no double', best: doubled > nd ? 'double' : 'no double', equity: nd, bestEquity: Math.max(nd, doubled), loss, expectedLoss: loss, forced: false, mark: markOf(loss) });
       }
       doubledThisTurn = null;
       const key = `${Math.min(dice[0], dice[1])}${Math.max(dice[0], dice[1])}`;
@@ -380,6 +424,9 @@ export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promi
       const eqPlayed = played ? played.equity : (best?.equity ?? 0);
       const eqBest = best ? Math.max(best.equity, eqPlayed) : eqPlayed;
       const loss = Math.max(0, eqBest - eqPlayed);
+      // The best play besides the one made (the best, if the play made was not).
+      const other = played ? ranked.find((c) => !(same(c.me, played.me) && same(c.opp, played.opp))) : undefined;
+      const expectedLoss = distinct > 1 && played && other ? Math.max(loss, softLoss(other.equity - eqPlayed, uncertainty * Math.SQRT2)) : loss;
       const luckHere = first ? undefined : roll.eq - table.mean;
       if (luckHere !== undefined) {
         luck[side].sum += luckHere;
@@ -399,6 +446,7 @@ export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promi
         equity: eqPlayed,
         bestEquity: eqBest,
         loss,
+        expectedLoss,
         forced: distinct <= 1,
         mark: markOf(loss),
         options: ranked.slice(0, 3).map((c) => ({ play: formatPlay(c.moves, p) || '-', moves: c.moves, equity: c.equity })),
@@ -413,7 +461,7 @@ export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promi
     const mine = decisions.filter((d) => d.side === side);
     const unforced = mine.filter((d) => !d.forced);
     const checker = unforced.filter((d) => d.kind === 'play');
-    const totalLoss = unforced.reduce((a, d) => a + d.loss, 0);
+    const totalLoss = unforced.reduce((a, d) => a + d.expectedLoss, 0);
     return {
       side,
       name: exp.players[side],
@@ -421,7 +469,7 @@ export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promi
       unforced: unforced.length,
       totalLoss: +totalLoss.toFixed(4),
       errorRate: unforced.length ? +((1000 * totalLoss) / unforced.length).toFixed(1) : 0,
-      checkerErrorRate: checker.length ? +((1000 * checker.reduce((a, d) => a + d.loss, 0)) / checker.length).toFixed(1) : 0,
+      checkerErrorRate: checker.length ? +((1000 * checker.reduce((a, d) => a + d.expectedLoss, 0)) / checker.length).toFixed(1) : 0,
       doubtful: unforced.filter((d) => d.mark === 'doubtful').length,
       bad: unforced.filter((d) => d.mark === 'bad').length,
       veryBad: unforced.filter((d) => d.mark === 'very-bad').length,
@@ -429,7 +477,7 @@ export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promi
       luckRate: luck[side].n ? +((1000 * luck[side].sum) / luck[side].n).toFixed(1) : 0,
     };
   };
-  return { variant, plies, zeroWeight: plies === 1 ? z : 0, secondLook: second ?? null, decisions, players: { white: report('white'), black: report('black') } };
+  return { variant, plies, zeroWeight: plies === 1 ? z : 0, secondLook: second ?? null, uncertainty, decisions, players: { white: report('white'), black: report('black') } };
 }
 
 /** A player's mistakes, worst first (unforced decisions at doubtful or worse). */

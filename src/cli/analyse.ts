@@ -2,7 +2,8 @@
  * nardy analyse [FILE] [--plies 0|1] [--mat]: a game export (the JSON the bot's /export sends,
  * GameExport in src/ai/analysis.ts) from FILE or stdin, analysed (without --plies, as the bot's
  * Review does: REVIEW_DEPTH); prints one JSON object: per player the error rate, counts and
- * luck, and every decision with its loss. --mat prints the
+ * luck (the error rates by the expected losses: Analysis.uncertainty), and every decision with
+ * its loss and expected loss. --mat prints the
  * game as a Jellyfish .mat file instead (short nardy), for gnubg's "import mat".
  */
 import { readFileSync } from 'node:fs';
@@ -44,7 +45,7 @@ export async function analyseCommand(args: string[]): Promise<number> {
       return 0;
     }
     const a = await analyse(exp, pliesText ? { plies: Number(pliesText) as 0 | 1 } : {});
-    console.log(JSON.stringify({ id: exp.id, variant: a.variant, plies: a.plies, zeroWeight: a.zeroWeight, secondLook: a.secondLook, players: a.players, decisions: a.decisions.map((d) => ({ ...d, position: positionId(d.position) })) }));
+    console.log(JSON.stringify({ id: exp.id, variant: a.variant, plies: a.plies, zeroWeight: a.zeroWeight, secondLook: a.secondLook, uncertainty: a.uncertainty, players: a.players, decisions: a.decisions.map((d) => ({ ...d, position: positionId(d.position) })) }));
     return 0;
   } catch (e) {
     if (e instanceof GameFileError || (e instanceof Error && /short nardy only/.test(e.message))) {

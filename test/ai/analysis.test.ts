@@ -1,7 +1,7 @@
 /** Analysis of games over the trained evaluation; the export as JSON and as gnubg's .mat. */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { analyse, mistakesOf, REVIEW_DEPTH, type AnalyseOptions, type Analysis } from '../../src/ai/analysis.js';
+import { analyse, mistakesOf, REVIEW_DEPTH, softLoss, type AnalyseOptions, type Analysis } from '../../src/ai/analysis.js';
 import { GameFileError, parseExport, type GameExport } from '../../src/engine/gamefile.js';
 import { ENCODINGS } from '../../src/ai/encode.js';
 import { Evaluator } from '../../src/ai/evaluator.js';
@@ -221,9 +221,68 @@ describe('analysis of whole games', () => {
     for (let i = 0; i < ours.length; i++) if (blendOnly(i)) expect(ours[i]!.equity).toBeCloseTo(without[i]!.equity, 6);
     expect(ours.some((d, i) => offNow(d) && Math.abs(d.equity - without[i]!.equity) > 1e-3)).toBe(true);
     expect(ours.some((d, i) => !offNow(d) && !blendOnly(i) && Math.abs(d.equity - without[i]!.equity) > 1e-3)).toBe(true);
-    // Long nardy's Review stays at 0 ply without a look.
-    expect(REVIEW_DEPTH.long).toEqual({ plies: 0, zeroWeight: 0, secondLook: null });
+    // The error rates by the expected losses at the Review's uncertainty.
+    expect(review.uncertainty).toBe(REVIEW_DEPTH.short.uncertainty);
+    expect(REVIEW_DEPTH.short.uncertainty).toBeGreaterThan(0);
+    expect(review.decisions.some((d) => d.expectedLoss > d.loss + 1e-4)).toBe(true);
+    // Long nardy's Review stays at 0 ply without a look, by the losses alone.
+    expect(REVIEW_DEPTH.long).toEqual({ plies: 0, zeroWeight: 0, secondLook: null, uncertainty: 0 });
   }, 120_000);
+
+  it('softLoss: max(0, d) on average with d off by a normal error of deviation s', () => {
+    expect(softLoss(0.05, 0)).toBe(0.05);
+    expect(softLoss(-0.05, 0)).toBe(0);
+    // At d = 0 it is s / sqrt(2 pi); far from 0, d or 0.
+    expect(softLoss(0, 0.01)).toBeCloseTo(0.01 / Math.sqrt(2 * Math.PI), 7);
+    expect(softLoss(0.1, 0.01)).toBeCloseTo(0.1, 7);
+    expect(softLoss(-0.1, 0.01)).toBeCloseTo(0, 7);
+    // Worked out by the sum over a fine grid of the error: the same to 1e-6.
+    for (const d of [-0.02, -0.005, 0.003, 0.015]) {
+      let sum = 0;
+      let weight = 0;
+      for (let e = -0.08; e <= 0.08; e += 0.00005) {
+        const w = Math.exp(-(e * e) / (2 * 0.01 * 0.01));
+        sum += w * Math.max(0, d + e);
+        weight += w;
+      }
+      expect(softLoss(d, 0.01)).toBeCloseTo(sum / weight, 6);
+    }
+    // Never below max(0, d), rising with d.
+    let last = -1;
+    for (let d = -0.05; d <= 0.05; d += 0.001) {
+      const v = softLoss(d, 0.01);
+      expect(v).toBeGreaterThanOrEqual(Math.max(0, d) - 1e-9);
+      expect(v).toBeGreaterThan(last);
+      last = v;
+    }
+  });
+
+  it('uncertainty: each play\'s expected loss against the best other play, the error rates by them; 0 gives the losses', async () => {
+    const u = 0.01;
+    const plain = (await analysisOf('short', 9, { plies: 0, uncertainty: 0 })).analysis;
+    const soft = (await analysisOf('short', 9, { plies: 0, uncertainty: u })).analysis;
+    expect(soft.uncertainty).toBe(u);
+    expect(plain.decisions.every((d) => d.expectedLoss === d.loss)).toBe(true);
+    let above = 0;
+    soft.decisions.forEach((d, i) => {
+      // The same analysis otherwise.
+      expect(d.loss).toBe(plain.decisions[i]!.loss);
+      expect(d.expectedLoss).toBeGreaterThanOrEqual(d.loss);
+      if (d.kind !== 'play' || d.forced) return;
+      // Against the best play besides the one made: the next one where the play made is the best.
+      const other = d.loss > 0 ? d.bestEquity : d.options![1]!.equity;
+      expect(d.expectedLoss).toBeCloseTo(Math.max(d.loss, softLoss(other - d.equity, u * Math.SQRT2)), 9);
+      if (d.loss === 0 && d.expectedLoss > 1e-4) above++;
+    });
+    // Close choices where the play made was the analysis' best now cost something.
+    expect(above).toBeGreaterThan(3);
+    for (const side of ['white', 'black'] as const) {
+      const unforced = soft.decisions.filter((d) => d.side === side && !d.forced);
+      expect(soft.players[side].errorRate).toBeCloseTo((1000 * unforced.reduce((a, d) => a + d.expectedLoss, 0)) / unforced.length, 1);
+      expect(soft.players[side].errorRate).toBeGreaterThan(plain.players[side].errorRate);
+    }
+    await expect(analyse(exportOf('short', 9), { plies: 0, uncertainty: -0.01 })).rejects.toThrow(/uncertainty/);
+  }, 60_000);
 
   it('short nardy is analysed over the Review\'s own net, long nardy over the players\'', async () => {
     const over = (variant: 'long' | 'short', net: Net) => new Search(new Evaluator(net, ENCODINGS[variant]));
@@ -300,8 +359,8 @@ describe('nardy analyse', () => {
     expect(out.decisions[0]).toMatchObject({ side: 'white', kind: 'play', played: '13/10 6/5' });
     expect(steps(out.decisions[0].best)).toBe(steps('8/5 6/5'));
     // Without --plies, the Review's analysis: short nardy at 1 ply with the 0-ply blend and the second look where checkers are off.
-    expect(out).toMatchObject({ plies: 1, zeroWeight: 0.5, secondLook: { weights: [0.34, 0.33, 0.33], candidates: 2, where: 'contact-off', minLoss: 0.02 } });
-    expect(JSON.parse(run(['--plies', '0'], exp).stdout)).toMatchObject({ plies: 0, zeroWeight: 0, secondLook: null });
+    expect(out).toMatchObject({ plies: 1, zeroWeight: 0.5, secondLook: { weights: [0.34, 0.33, 0.33], candidates: 2, where: 'contact-off', minLoss: 0.02 }, uncertainty: REVIEW_DEPTH.short.uncertainty });
+    expect(JSON.parse(run(['--plies', '0'], exp).stdout)).toMatchObject({ plies: 0, zeroWeight: 0, secondLook: null, uncertainty: 0 });
     expect(run(['--mat'], exp).stdout).toMatch(/1\) 31: 13\/10 6\/5/);
     const bad = run([], '{"format":"nardy-game","version":1}');
     expect(bad.status).toBe(1);
