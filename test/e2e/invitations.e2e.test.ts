@@ -2,57 +2,16 @@
  * End to end, the social half beside social.e2e.test.ts: an inline invitation accepted by a
  * third user, expired links, an idle claim whose timer ends while the bot is down, and group
  * leaderboards. The bot runs as a process against the fake Bot API over HTTP with a real
- * redis-server and Telegram's limits on (times scaled by PACE).
+ * redis-server and Telegram's limits on (social-fixture.ts).
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Games, sideOfUser } from '../../src/app/games.js';
-import type { GameRecord } from '../../src/app/model.js';
+import { describe, expect, it } from 'vitest';
+import { sideOfUser } from '../../src/app/games.js';
 import { Stats } from '../../src/app/stats.js';
-import { RedisStore } from '../../src/store/index.js';
-import { FakeTelegram, type FakeChat, type FakeMessage, type FakeUser } from './fake-telegram.js';
-import { acceptLink, board, buttons, inviteByLink, logBotOnFailure, moverOf, privateChat, startBot, type BotProcess } from './harness.js';
+import type { FakeChat, FakeUser } from './fake-telegram.js';
+import { board, buttons } from './harness.js';
+import { accept, bot, chatOf, fake, gameIdOf, games, invite, mover, socialEnv, socialFile, startAgain, store } from './social-fixture.js';
 
-const PACE = '0.1';
-const ttl = { challengeSeconds: 600, finishedSeconds: 600, idleSeconds: 600 };
-let fake: FakeTelegram;
-let bot: BotProcess;
-logBotOnFailure(() => bot);
-let store: RedisStore;
-
-const env = (extra: Record<string, string> = {}): Record<string, string> => ({ PACE_SCALE: PACE, TIMER_TICK_MS: '200', ...(process.env.E2E_LOGS ? { LOG_LEVEL: 'debug' } : {}), ...extra });
-
-beforeAll(async () => {
-  fake = new FakeTelegram().scaleLimits(Number(PACE));
-  await fake.start();
-  bot = await startBot(fake, { redisUrl: inject('redisUrl'), env: env() });
-  store = new RedisStore(inject('redisUrl'), bot.prefix, ttl);
-});
-
-afterAll(async () => {
-  if (process.env.E2E_LOGS) console.log(bot.logs.join('').split('\n').filter((l) => /"level":(2|3|4|5)0/.test(l)).slice(-80).join('\n'));
-  // The processes stop first: a failed expectation must not leave them running.
-  const tooMany = [...(fake?.tooManyLog ?? [])];
-  await bot?.stop();
-  await store?.close();
-  await fake?.stop();
-  expect(tooMany).toEqual([]);
-});
-
-const chatOf = privateChat;
-const gameIdOf = (msg: FakeMessage): string => buttons(msg).find((b) => b.data.startsWith('g|'))!.data.split('|')[1]!;
-const games = (): Games => new Games({ store });
-
-/** The inviter makes an invitation by link through the menu; returns its id. */
-const invite = (from: FakeUser, variant: 'long' | 'short', length: number): Promise<string> => inviteByLink(fake, from, variant, length);
-
-/** The friend opens the link and presses Accept; resolves with the game once both boards are up. */
-async function accept(by: FakeUser, inviter: FakeUser, id: string): Promise<GameRecord> {
-  await acceptLink(fake, by, inviter, id);
-  return (await games().get(id))!;
-}
-
-/** Whose board has something to press: the one to act. */
-const mover = (a: FakeUser, b: FakeUser): ReturnType<typeof moverOf> => moverOf(fake, a, b);
+socialFile();
 
 describe('an inline invitation', () => {
   it('typed in a chat without the bot, accepted by a third user, played in private chats', async () => {
@@ -83,8 +42,8 @@ describe('expired links and idle claims, with the bot down when the time ran out
     const sam: FakeUser = { id: 5403, first_name: 'Sam', language_code: 'en' };
     // Short clocks for this part: ten seconds a move by link, invitations open ten seconds.
     await bot.stop();
-    const short = env({ LINK_MOVE_SECONDS: '10', INVITATION_TTL_SECONDS: '10' });
-    bot = await startBot(fake, { redisUrl: inject('redisUrl'), prefix: bot.prefix, env: short });
+    const short = socialEnv({ LINK_MOVE_SECONDS: '10', INVITATION_TTL_SECONDS: '10' });
+    await startAgain(short);
     const stale = await invite(sam, 'short', 1);
     const id = await invite(quin, 'long', 1);
     const rec = await accept(rosa, quin, id);
@@ -94,7 +53,7 @@ describe('expired links and idle claims, with the bot down when the time ran out
     // The bot dies; the move limit runs out while it is down.
     expect(await bot.stop('SIGKILL')).toBeNull();
     await new Promise((r) => setTimeout(r, 11_000));
-    bot = await startBot(fake, { redisUrl: inject('redisUrl'), prefix: bot.prefix, env: short });
+    await startAgain(short);
     fake.sendText(chatOf(rosa), rosa, `/start i_${stale}`);
     await fake.waitFor(() => fake.chatMessages(rosa.id).find((x) => /no longer open/.test(x.text ?? '')), 10_000, 'the expired-link answer');
     // The ticker of the new process finds the timer: the waiting player hears and gets the button.

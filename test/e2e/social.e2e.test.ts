@@ -2,11 +2,10 @@
  * End to end, the social half: a match by link between two private chats played to its end,
  * with reused links, turn notices, statistics and a rematch (the rest of the social half, in
  * invitations.e2e.test.ts, runs beside it). The bot runs as a process against the fake Bot API
- * over HTTP with a real redis-server and Telegram's limits on (times scaled by PACE).
+ * over HTTP with a real redis-server and Telegram's limits on (social-fixture.ts).
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Games, sideOfUser } from '../../src/app/games.js';
-import type { GameRecord } from '../../src/app/model.js';
+import { describe, expect, it } from 'vitest';
+import { sideOfUser } from '../../src/app/games.js';
 import { Stats } from '../../src/app/stats.js';
 import { displayPosition } from '../../src/engine/game.js';
 import { renderPosition } from '../../src/render/index.js';
@@ -14,51 +13,11 @@ import { renderOptions } from '../../src/bot/view/board.js';
 import { translator } from '../../src/bot/view/text.js';
 import { createI18n } from '../../src/bot/i18n.js';
 import { DEFAULT_SETTINGS } from '../../src/app/model.js';
-import { RedisStore } from '../../src/store/index.js';
-import { FakeTelegram, type FakeMessage, type FakeUser } from './fake-telegram.js';
-import { acceptLink, board, buttons, inviteByLink, moverOf, pressAndWait, privateChat, startBot, type BotProcess, logBotOnFailure } from './harness.js';
+import type { FakeUser } from './fake-telegram.js';
+import { board, buttons, pressAndWait } from './harness.js';
+import { accept, chatOf, fake, gameIdOf, games, invite, mover, socialFile, store } from './social-fixture.js';
 
-const PACE = '0.1';
-const ttl = { challengeSeconds: 600, finishedSeconds: 600, idleSeconds: 600 };
-let fake: FakeTelegram;
-let bot: BotProcess;
-logBotOnFailure(() => bot);
-let store: RedisStore;
-
-const env = (extra: Record<string, string> = {}): Record<string, string> => ({ PACE_SCALE: PACE, TIMER_TICK_MS: '200', ...(process.env.E2E_LOGS ? { LOG_LEVEL: 'debug' } : {}), ...extra });
-
-beforeAll(async () => {
-  fake = new FakeTelegram().scaleLimits(Number(PACE));
-  await fake.start();
-  bot = await startBot(fake, { redisUrl: inject('redisUrl'), env: env({ LINK_NOTICE_SECONDS: '1' }) });
-  store = new RedisStore(inject('redisUrl'), bot.prefix, ttl);
-});
-
-afterAll(async () => {
-  if (process.env.E2E_LOGS) console.log(bot.logs.join('').split('\n').filter((l) => /"level":(2|3|4|5)0/.test(l)).slice(-80).join('\n'));
-  // The processes stop first: a failed expectation must not leave them running.
-  const tooMany = [...(fake?.tooManyLog ?? [])];
-  await bot?.stop();
-  await store?.close();
-  await fake?.stop();
-  expect(tooMany).toEqual([]);
-});
-
-const chatOf = privateChat;
-const gameIdOf = (msg: FakeMessage): string => buttons(msg).find((b) => b.data.startsWith('g|'))!.data.split('|')[1]!;
-const games = (): Games => new Games({ store });
-
-/** The inviter makes an invitation by link through the menu; returns its id. */
-const invite = (from: FakeUser, variant: 'long' | 'short', length: number): Promise<string> => inviteByLink(fake, from, variant, length);
-
-/** The friend opens the link and presses Accept; resolves with the game once both boards are up. */
-async function accept(by: FakeUser, inviter: FakeUser, id: string): Promise<GameRecord> {
-  await acceptLink(fake, by, inviter, id);
-  return (await games().get(id))!;
-}
-
-/** Whose board has something to press: the one to act. */
-const mover = (a: FakeUser, b: FakeUser): ReturnType<typeof moverOf> => moverOf(fake, a, b);
+socialFile({ LINK_NOTICE_SECONDS: '1' });
 
 /** Wait until every player's board shows version v of the game. */
 async function synced(id: string, v: number, users: FakeUser[]): Promise<void> {
