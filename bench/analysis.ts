@@ -425,14 +425,10 @@ async function againstGnubg(): Promise<Record<string, unknown>> {
 }
 
 /**
- * How far the play made is ahead of the best other play by our analysis (negative: its loss),
- * for --dump; 1 where it had no other (one resulting position).
+ * How far the play made is ahead of the best other play by our analysis (negative: behind), for
+ * --dump; 1 where it had no other (one resulting position).
  */
-function marginOf(d: Analysis['decisions'][number]): number {
-  if (d.loss > 0) return -d.loss;
-  const next = d.options?.[1];
-  return next ? d.equity - next.equity : 1;
-}
+const marginOf = (d: Analysis['decisions'][number]): number => (d.otherEquity === undefined ? 1 : d.equity - d.otherEquity);
 
 async function reviewTime(): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};

@@ -63,6 +63,8 @@ export interface Decision {
    * the analysis' best is sometimes not the best. `loss` for cube decisions and without it.
    */
   readonly expectedLoss: number;
+  /** The equity of the best play besides the one made (checker plays with a choice). */
+  readonly otherEquity?: number;
   /** No real choice (one resulting position; a cube decision far from close). */
   readonly forced: boolean;
   readonly mark: Mark;
@@ -450,6 +452,7 @@ export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promi
         forced: distinct <= 1,
         mark: markOf(loss),
         options: ranked.slice(0, 3).map((c) => ({ play: formatPlay(c.moves, p) || '-', moves: c.moves, equity: c.equity })),
+        ...(distinct > 1 && other ? { otherEquity: other.equity } : {}),
         ...(luckHere !== undefined ? { luck: luckHere } : {}),
       });
       await tick();

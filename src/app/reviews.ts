@@ -55,7 +55,7 @@ export const analyserHere =
 export const analyseHere: Analyser = analyserHere();
 
 /** The depth of an analysis (the Review's when empty): what a worker thread can be told. */
-export type ReviewDepth = Pick<AnalyseOptions, 'plies' | 'zeroWeight' | 'secondLook'>;
+export type ReviewDepth = Pick<AnalyseOptions, 'plies' | 'zeroWeight' | 'secondLook' | 'uncertainty'>;
 
 export interface ReviewRequest {
   readonly id: number;

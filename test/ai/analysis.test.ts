@@ -271,6 +271,7 @@ describe('analysis of whole games', () => {
       if (d.kind !== 'play' || d.forced) return;
       // Against the best play besides the one made: the next one where the play made is the best.
       const other = d.loss > 0 ? d.bestEquity : d.options![1]!.equity;
+      expect(d.otherEquity).toBeCloseTo(other, 9);
       expect(d.expectedLoss).toBeCloseTo(Math.max(d.loss, softLoss(other - d.equity, u * Math.SQRT2)), 9);
       if (d.loss === 0 && d.expectedLoss > 1e-4) above++;
     });
