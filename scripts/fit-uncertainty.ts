@@ -12,7 +12,7 @@
  * on.
  */
 import { readFileSync } from 'node:fs';
-import { softLoss } from '../src/ai/analysis.js';
+import { expectedLossOf } from '../src/ai/analysis.js';
 
 interface Move { game: number; level: string; ours: number; gnubg: number; margin: number; file: number }
 
@@ -27,8 +27,8 @@ function measure(moves: Move[], u: number): { within_3: number; mean_abs: number
   for (const m of moves) {
     const key = `${m.file}:${m.game}:${m.level.slice(-1)}`;
     const e = per.get(key) ?? { o: 0, g: 0, n: 0 };
-    // As analysis.ts: against the best other play, never below the loss.
-    e.o += Math.max(m.ours, softLoss(-m.margin, u * Math.SQRT2));
+    // As analysis.ts: against the best other play (margin: the play made's lead over it).
+    e.o += expectedLossOf(m.ours, -m.margin, u);
     e.g += m.gnubg;
     e.n++;
     per.set(key, e);

@@ -93,8 +93,8 @@ export interface PlayerReport {
   readonly luckRate: number;
 }
 
-export interface Analysis {
-  readonly variant: Variant;
+/** How deep an analysis went (AnalyseOptions), as it reports it and as REVIEW_DEPTH gives it. */
+export interface AnalysisDepth {
   readonly plies: 0 | 1;
   /** At 1 ply, the weight of the 0-ply outcomes in each play's value. */
   readonly zeroWeight: number;
@@ -102,6 +102,10 @@ export interface Analysis {
   readonly secondLook: SecondLook | null;
   /** The uncertainty the expected losses assume (AnalyseOptions.uncertainty). */
   readonly uncertainty: number;
+}
+
+export interface Analysis extends AnalysisDepth {
+  readonly variant: Variant;
   readonly decisions: readonly Decision[];
   readonly players: { readonly white: PlayerReport; readonly black: PlayerReport };
 }
@@ -193,7 +197,7 @@ const UNCERTAINTY_SHORT = 0.01;
  * best is not always the best (the more often, the closer the choice). Long nardy: 0 ply, five
  * times quicker, by the losses alone, with no outside analysis to measure either against.
  */
-export const REVIEW_DEPTH: Readonly<Record<Variant, { readonly plies: 0 | 1; readonly zeroWeight: number; readonly secondLook: SecondLook | null; readonly uncertainty: number }>> = {
+export const REVIEW_DEPTH: Readonly<Record<Variant, AnalysisDepth>> = {
   short: { plies: 1, zeroWeight: 0.5, secondLook: { weights: [0.34, 0.33, 0.33], candidates: 2, where: 'contact-off', minLoss: 0.02 }, uncertainty: UNCERTAINTY_SHORT },
   long: { plies: 0, zeroWeight: 0, secondLook: null, uncertainty: 0 },
 };
@@ -203,6 +207,14 @@ export function softLoss(d: number, s: number): number {
   if (!(s > 0)) return Math.max(0, d);
   const x = d / s;
   return (s * Math.exp((-x * x) / 2)) / Math.sqrt(2 * Math.PI) + d * normalCdf(x);
+}
+
+/**
+ * A play's expected loss (Decision.expectedLoss): its `loss`, or more where the best other play
+ * is `gap` ahead of it (negative: behind) and both values may be off by `uncertainty`.
+ */
+export function expectedLossOf(loss: number, gap: number, uncertainty: number): number {
+  return Math.max(loss, softLoss(gap, uncertainty * Math.SQRT2));
 }
 
 /** The standard normal distribution function (Abramowitz and Stegun 7.1.26: within 1.5e-7). */
@@ -427,8 +439,8 @@ export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promi
       const eqBest = best ? Math.max(best.equity, eqPlayed) : eqPlayed;
       const loss = Math.max(0, eqBest - eqPlayed);
       // The best play besides the one made (the best, if the play made was not).
-      const other = played ? ranked.find((c) => !(same(c.me, played.me) && same(c.opp, played.opp))) : undefined;
-      const expectedLoss = distinct > 1 && played && other ? Math.max(loss, softLoss(other.equity - eqPlayed, uncertainty * Math.SQRT2)) : loss;
+      const other = played && distinct > 1 ? ranked.find((c) => !(same(c.me, played.me) && same(c.opp, played.opp))) : undefined;
+      const expectedLoss = other ? expectedLossOf(loss, other.equity - eqPlayed, uncertainty) : loss;
       const luckHere = first ? undefined : roll.eq - table.mean;
       if (luckHere !== undefined) {
         luck[side].sum += luckHere;
@@ -452,7 +464,7 @@ export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promi
         forced: distinct <= 1,
         mark: markOf(loss),
         options: ranked.slice(0, 3).map((c) => ({ play: formatPlay(c.moves, p) || '-', moves: c.moves, equity: c.equity })),
-        ...(distinct > 1 && other ? { otherEquity: other.equity } : {}),
+        ...(other ? { otherEquity: other.equity } : {}),
         ...(luckHere !== undefined ? { luck: luckHere } : {}),
       });
       await tick();
