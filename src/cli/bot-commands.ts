@@ -12,9 +12,10 @@ import type { MatchScore } from '../ai/met.js';
 import { newGame, type GameState } from '../engine/game.js';
 import { legalPlays } from '../engine/plays.js';
 import { parsePosition, PositionError, positionToJSON } from '../engine/position.js';
-import { parseRules, RulesError, type Rules } from '../engine/rules.js';
-import { isDie, otherSide, type Dice, type Position, type Side } from '../engine/types.js';
+import { parseRules, type Rules } from '../engine/rules.js';
+import { otherSide, type Dice, type Position, type Side } from '../engine/types.js';
 import { newMatch, type MatchState } from '../engine/match.js';
+import { answerLine, parseDice, requiredPosition, type LineAnswer } from './lines.js';
 import { seededRandom } from '../sim/rng.js';
 
 export class UsageError extends Error {}
@@ -90,25 +91,15 @@ function moving(position: Position, dice: Dice, rules: Rules): GameState {
   return { ...newGame(position.variant, { rules }), position, phase: 'move', dice, firstMover: 'white' };
 }
 
-export function moveLine(player: BotPlayer, line: string): { out: string; ok: boolean } {
-  let input: unknown;
-  try {
-    input = JSON.parse(line);
-  } catch {
-    return { out: JSON.stringify({ error: 'line is not valid JSON' }), ok: false };
-  }
-  try {
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new PositionError('line must be a JSON object');
-    const o = input as Record<string, unknown>;
-    if (!Object.hasOwn(o, 'position')) throw new PositionError('missing "position"');
-    const position = parsePosition(o.position);
-    const dice = o.dice;
-    if (!Array.isArray(dice) || dice.length !== 2 || !isDie(dice[0]) || !isDie(dice[1])) throw new PositionError('"dice" must be two integers from 1 to 6');
+export function moveLine(player: BotPlayer, line: string): LineAnswer {
+  return answerLine(line, (o) => {
+    const position = parsePosition(requiredPosition(o));
+    const dice = parseDice(o.dice);
     // With "match", the cube is in play unless "rules" say otherwise, and a match of more than
     // one point is played at its score (cubeful where the cube is in play).
     const inMatch = Object.hasOwn(o, 'match') || Object.hasOwn(o, 'cube');
     const rules = parseRules(Object.hasOwn(o, 'rules') ? o.rules : inMatch ? { cube: true } : undefined);
-    let game = moving(position, dice as unknown as Dice, rules);
+    let game = moving(position, dice, rules);
     let score: MatchScore | undefined;
     if (inMatch) {
       const ctx = parseMatchContext(o);
@@ -118,14 +109,10 @@ export function moveLine(player: BotPlayer, line: string): { out: string; ok: bo
     }
     const moves = player.choosePlay(game, score);
     const after = moves.length
-      ? legalPlays(position, dice as unknown as Dice, rules).find((p) => JSON.stringify(p.moves) === JSON.stringify(moves))?.position ??
-        applySteps(position, dice as unknown as Dice, rules, moves)
+      ? legalPlays(position, dice, rules).find((p) => JSON.stringify(p.moves) === JSON.stringify(moves))?.position ?? applySteps(position, dice, rules, moves)
       : { ...position, turn: otherSide(position.turn) };
-    return { out: JSON.stringify({ moves, position: positionToJSON(after) }), ok: true };
-  } catch (e) {
-    if (e instanceof PositionError || e instanceof RulesError) return { out: JSON.stringify({ error: e.message }), ok: false };
-    return { out: JSON.stringify({ error: `cannot answer this line: ${(e as Error).message}` }), ok: false };
-  }
+    return { moves, position: positionToJSON(after) };
+  });
 }
 
 /** The position after a play given in any step order (the play is legal: the player chose it). */
@@ -234,17 +221,9 @@ export async function gnubgExternalCommand(args: string[]): Promise<number> {
  * whether to double; with "offered": v the side on roll has doubled to v and the answer is the
  * opponent's take or pass.
  */
-export function cubeLine(player: Player, line: string): { out: string; ok: boolean } {
-  try {
-    let input: unknown;
-    try {
-      input = JSON.parse(line);
-    } catch {
-      throw new PositionError('line is not valid JSON');
-    }
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new PositionError('line must be a JSON object');
-    const o = input as Record<string, unknown>;
-    const position = parsePosition(o.position);
+export function cubeLine(player: Player, line: string): LineAnswer {
+  return answerLine(line, (o) => {
+    const position = parsePosition(requiredPosition(o));
     const ctx = parseMatchContext(o);
     const offered = o.offered;
     if (offered !== undefined && offered !== ctx.cube.value * 2) throw new PositionError(`"offered" must be twice the cube (${ctx.cube.value * 2})`);
@@ -253,11 +232,8 @@ export function cubeLine(player: Player, line: string): { out: string; ok: boole
     const d = player.cubeDecision(match);
     const round = (x: number): number => Math.round(x * 10000) / 10000;
     const e = d.equities;
-    return { out: JSON.stringify({ action: d.action, equities: { noDouble: round(e.noDouble), doubleTake: round(e.doubleTake), doublePass: round(e.doublePass), scale: e.scale } }), ok: true };
-  } catch (e) {
-    if (e instanceof PositionError || e instanceof RulesError) return { out: JSON.stringify({ error: e.message }), ok: false };
-    return { out: JSON.stringify({ error: `cannot answer this line: ${(e as Error).message}` }), ok: false };
-  }
+    return { action: d.action, equities: { noDouble: round(e.noDouble), doubleTake: round(e.doubleTake), doublePass: round(e.doublePass), scale: e.scale } };
+  });
 }
 
 export async function cubeCommand(args: string[]): Promise<number> {

@@ -9,41 +9,21 @@
  *   analyse [FILE] [--plies 0|1] [--mat]   a game export analysed (or written as .mat)
  */
 import { createInterface } from 'node:readline';
-import { parseRules, RulesError } from '../engine/rules.js';
+import { parseRules } from '../engine/rules.js';
 import { legalPlays } from '../engine/plays.js';
 import { parsePosition, parsePositionInput, positionId, PositionError, positionToJSON, textBoard } from '../engine/position.js';
-import { isDie, type Dice, type Variant } from '../engine/types.js';
+import type { Variant } from '../engine/types.js';
 import { randomGame } from '../sim/selfplay.js';
 import { analyseCommand } from './analyse.js';
 import { cubeCommand, flag, gnubgExternalCommand, moveCommand, UsageError } from './bot-commands.js';
+import { answerLine, parseDice, requiredPosition, type LineAnswer } from './lines.js';
 
-function playsLine(line: string): { out: string; ok: boolean } {
-  let input: unknown;
-  try {
-    input = JSON.parse(line);
-  } catch {
-    return { out: JSON.stringify({ error: 'line is not valid JSON' }), ok: false };
-  }
-  try {
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new PositionError('line must be a JSON object');
-    const o = input as Record<string, unknown>;
-    if (!('position' in o)) throw new PositionError('missing "position"');
-    const position = parsePosition(o.position);
-    const dice = o.dice;
-    if (!Array.isArray(dice) || dice.length !== 2 || !isDie(dice[0]) || !isDie(dice[1])) {
-      throw new PositionError('"dice" must be two integers from 1 to 6');
-    }
-    const rules = parseRules(o.rules);
-    const plays = legalPlays(position, dice as unknown as Dice, rules);
-    return {
-      out: JSON.stringify({ count: plays.length, plays: plays.map((p) => ({ moves: p.moves, position: positionToJSON(p.position) })) }),
-      ok: true,
-    };
-  } catch (e) {
-    if (e instanceof PositionError || e instanceof RulesError) return { out: JSON.stringify({ error: e.message }), ok: false };
-    // Whatever else goes wrong with one line is that line's error; the others are still answered.
-    return { out: JSON.stringify({ error: `cannot answer this line: ${(e as Error).message}` }), ok: false };
-  }
+function playsLine(line: string): LineAnswer {
+  return answerLine(line, (o) => {
+    const position = parsePosition(requiredPosition(o));
+    const plays = legalPlays(position, parseDice(o.dice), parseRules(o.rules));
+    return { count: plays.length, plays: plays.map((p) => ({ moves: p.moves, position: positionToJSON(p.position) })) };
+  });
 }
 
 async function plays(): Promise<number> {

@@ -45,5 +45,10 @@ describe('nardy cube', () => {
     expect(line({ position: start, offered: 4 }).error).toMatch(/twice the cube/);
     expect(line({ position: start, match: { length: 5, score: [1, 2], crawford: true } }).error).toMatch(/crawford/);
     expect(line({ position: start, cube: 2 }).error).toMatch(/"cube"/);
+    // The same answers as `nardy plays` and `nardy move` give (src/cli/lines.ts).
+    expect(line({ cube: { value: 1, owner: null } })).toEqual({ error: 'missing "position"' });
+    expect(line([start])).toEqual({ error: 'line must be a JSON object' });
+    expect(JSON.parse(cubeLine(hard, '{"position":').out)).toEqual({ error: 'line is not valid JSON' });
+    expect(line({ position: { ...start, white: [1] } }).error).toMatch(/white must have 26 entries/);
   });
 });
