@@ -28,6 +28,7 @@ import { createPlayer, LEVELS_IN_ORDER, Player, type BotPlayer, type Level } fro
 import { apply, newGame, parseRules, SeededDice, type GameState, type Variant } from '../src/engine/index.js';
 import { freePort } from '../test/setup/redis.js';
 import { startExternal } from './external.js';
+import { AppPlayer, OutsidePlayer, readNardiw } from './outside.js';
 import { parseSetting, type Setting } from './settings.js';
 
 const argv = process.argv.slice(2);
@@ -161,6 +162,28 @@ function seededFor(level: Level, i: number): () => number {
 }
 
 const result: Record<string, unknown> = {};
+const OUTSIDE = opt('outside');
+if (OUTSIDE !== null) {
+  // Long nardy against the LongNardi app's network (bench/outside.ts), read from its checkout.
+  const spec = opt('outside-player', 'vzg0:lookahead')!;
+  const [netName, how] = spec.split(':');
+  if (!netName || (how !== 'greedy' && how !== 'lookahead')) throw new Error('--outside-player must be NET:greedy or NET:lookahead (NET: mlp, vzg0, res2)');
+  const level = opt('level', 'hard')!;
+  if (!LEVELS_IN_ORDER.includes(level as Level)) throw new Error(`--level must be one of ${LEVELS_IN_ORDER.join(', ')}`);
+  const candidates = Number(opt('outside-candidates', '8'));
+  if (!Number.isInteger(candidates) || candidates < 1) throw new Error('--outside-candidates must be a whole number ≥ 1');
+  const blob = join(OUTSIDE, 'ios/Nardi/Resources', `${netName}.nardiw`);
+  // `app`: the app's own look-ahead, run by its engine (scripts/outside/build-parity.sh).
+  const app = opt('outside-bin');
+  const outside = app ? new AppPlayer(spec, app, blob) : new OutsidePlayer(spec, readNardiw(blob), how === 'lookahead', candidates);
+  if (app && how !== 'lookahead') throw new Error('--outside-bin plays the app\'s look-ahead: use --outside-player NET:lookahead');
+  const ours = createPlayer(level as Level, seededFor(level as Level, 6));
+  const r = versus('long', ours, outside, PAIRS, SEED * 7919);
+  const counts = outside instanceof AppPlayer ? { app_moves: outside.moves, app_plays_not_legal_here: outside.unmatched } : { candidates, outside_evaluations: outside.evaluations };
+  result.outside = { variant: 'long', level, opponent: spec, by: app ? 'the app\'s engine' : 'bench/outside.ts', pairs: PAIRS, seed: SEED, [`${level}_vs_outside`]: r, ...counts };
+  console.log(JSON.stringify(result, null, 1));
+  process.exit(0);
+}
 const AB = opt('ab');
 if (AB !== null) {
   const specs = AB.split(',');
