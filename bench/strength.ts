@@ -14,6 +14,11 @@
  * --match a_vs_b[,c_vs_d] (only these in-process pairings, e.g. hard_vs_baseline, expert_vs_medium),
  * --no-analyse, --analysis-plies N (gnubg's analysis of the games against it at N plies, default 0),
  * --noise X / --plies P (override our level's search, for tuning), --seed S,
+ * --outside DIR (instead of the rest: long nardy against the LongNardi app's networks read from
+ * its checkout DIR, bench/outside.ts; --outside-player NET:greedy|lookahead, default
+ * vzg0:lookahead, its "Hard"; --outside-candidates K, the plays looked at, default 8; --level L,
+ * default hard; --pairs N; --outside-bin FILE plays its look-ahead through its own engine,
+ * scripts/outside/build-parity.sh),
  * --ab A,B (instead of the rest: two search settings against each other in-process, in pairs of
  * games on the same dice with seats swapped, --variant long|short (default long), --pairs N;
  * settings as in bench/settings.ts, e.g. `--ab hard,hard/within=0.16`).
@@ -173,6 +178,7 @@ if (OUTSIDE !== null) {
   const candidates = Number(opt('outside-candidates', '8'));
   if (!Number.isInteger(candidates) || candidates < 1) throw new Error('--outside-candidates must be a whole number ≥ 1');
   const blob = join(OUTSIDE, 'ios/Nardi/Resources', `${netName}.nardiw`);
+  if (!existsSync(blob)) throw new Error(`no ${blob}: --outside takes a checkout of github.com/HaykGar/LongNardi, and NET one of its blobs (mlp, vzg0, res2)`);
   // `app`: the app's own look-ahead, run by its engine (scripts/outside/build-parity.sh).
   const app = opt('outside-bin');
   const outside = app ? new AppPlayer(spec, app, blob) : new OutsidePlayer(spec, readNardiw(blob), how === 'lookahead', candidates);
