@@ -235,7 +235,25 @@ const ROLLS: ReadonlyArray<{ dice: Dice; weight: number }> = (() => {
  * look-ahead (each play's value the average over the opponent's 21 rolls of the opponent's
  * best reply), the look-ahead on the `candidates` best plays by the greedy value.
  */
-export class OutsidePlayer implements BotPlayer {
+/** The outside players play cubeless money games: they never double or resign, and take every double. */
+abstract class CubelessPlayer implements BotPlayer {
+  abstract readonly level: string;
+  abstract choosePlay(game: GameState): Step[];
+
+  wantsToDouble(): boolean {
+    return false;
+  }
+
+  takes(): boolean {
+    return true;
+  }
+
+  acceptsResignation(): boolean {
+    return false;
+  }
+}
+
+export class OutsidePlayer extends CubelessPlayer {
   evaluations = 0;
 
   constructor(
@@ -243,7 +261,9 @@ export class OutsidePlayer implements BotPlayer {
     private readonly net: OutsideNet,
     private readonly lookahead: boolean,
     private readonly candidates = 8,
-  ) {}
+  ) {
+    super();
+  }
 
   private buf = new Float32Array(150);
 
@@ -302,17 +322,6 @@ export class OutsidePlayer implements BotPlayer {
     return [...best.p.moves];
   }
 
-  wantsToDouble(): boolean {
-    return false;
-  }
-
-  takes(): boolean {
-    return true;
-  }
-
-  acceptsResignation(): boolean {
-    return false;
-  }
 }
 
 /** The app's 24 cells, row-major: White's path is row 0 then row 1 from column 0, Black's row 1 then row 0. */
@@ -333,7 +342,7 @@ export function cells(p: Position): number[] {
  * played. Where none is (the rules differ), the greedy choice of `fallback` is played and
  * counted in `unmatched`.
  */
-export class AppPlayer implements BotPlayer {
+export class AppPlayer extends CubelessPlayer {
   moves = 0;
   unmatched = 0;
   private readonly fallback: OutsidePlayer;
@@ -343,6 +352,7 @@ export class AppPlayer implements BotPlayer {
     private readonly bin: string,
     private readonly blob: string,
   ) {
+    super();
     this.fallback = new OutsidePlayer(level, readNardiw(blob), false);
   }
 
@@ -367,15 +377,4 @@ export class AppPlayer implements BotPlayer {
     return this.fallback.choosePlay(game);
   }
 
-  wantsToDouble(): boolean {
-    return false;
-  }
-
-  takes(): boolean {
-    return true;
-  }
-
-  acceptsResignation(): boolean {
-    return false;
-  }
 }
