@@ -17,9 +17,8 @@
 import { startPosition } from '../engine/position.js';
 import { formatPlay, parsePlay } from '../engine/notation.js';
 import { turnView } from '../engine/turn.js';
-import { defaultRules, type Rules } from '../engine/rules.js';
 import { CUBE_LINE, GameFileError, OPENING_LINE, PLAY_LINE, type GameExport } from '../engine/gamefile.js';
-import { otherSide, type Dice, type Position, type Side, type Step, type Variant } from '../engine/types.js';
+import { otherSide, ROLLS, sidesOf, type Dice, type Position, type Side, type Step, type Variant } from '../engine/types.js';
 import { cubeEfficiency, cubeValues, type CubeLeaf, type CubeOwner } from './cube.js';
 import { matchWinChance, type MatchScore } from './met.js';
 import { equityOf, flipOutcomes, shortContact } from './outcomes.js';
@@ -228,9 +227,6 @@ function normalCdf(x: number): number {
 /** A game file that cannot be analysed (an illegal play, a play that does not use its dice, ...). */
 export class AnalysisError extends GameFileError {}
 
-const ROLLS: Array<{ dice: Dice; weight: number }> = [];
-for (let a = 1; a <= 6; a++) for (let b = a; b <= 6; b++) ROLLS.push({ dice: [a, b] as unknown as Dice, weight: a === b ? 1 : 2 });
-
 /** The searches here add no noise: the random source is never drawn. */
 const NO_NOISE = (): number => 0.5;
 const GREEDY: SearchConfig = { noise: 0, plies: 0, candidates: 1, within: 0, budgetMs: 1e9 };
@@ -241,10 +237,6 @@ export function markOf(loss: number): Mark {
   if (loss >= THRESHOLDS.bad) return 'bad';
   if (loss >= THRESHOLDS.doubtful) return 'doubtful';
   return 'ok';
-}
-
-function sidesOf(p: Position, side: Side): { me: readonly number[]; opp: readonly number[] } {
-  return side === 'white' ? { me: p.white, opp: p.black } : { me: p.black, opp: p.white };
 }
 
 function same(a: ArrayLike<number>, b: ArrayLike<number>): boolean {

@@ -5,16 +5,11 @@
 import type { GameState } from '../engine/game.js';
 import type { MatchState } from '../engine/match.js';
 import { Generator, generatePlays, poolSteps } from '../engine/fast.js';
-import { otherSide, type Side, type Step } from '../engine/types.js';
+import { otherSide, sidesOf, type Step } from '../engine/types.js';
 import { evaluate, winChance } from './evaluate.js';
 import type { BotPlayer } from './player.js';
 
 const gen = new Generator();
-
-function sides(state: GameState, side: Side): { me: readonly number[]; opp: readonly number[] } {
-  const p = state.position;
-  return side === 'white' ? { me: p.white, opp: p.black } : { me: p.black, opp: p.white };
-}
 
 /**
  * The legal play of `state` (phase 'move') whose resulting position `score` rates highest (the
@@ -47,21 +42,21 @@ export class BaselinePlayer implements BotPlayer {
 
   wantsToDouble(match: MatchState): boolean {
     const g = match.game;
-    const { me, opp } = sides(g, g.position.turn);
+    const { me, opp } = sidesOf(g.position);
     const p = winChance(g.variant, me, opp);
     return p > 0.7 && p < 0.93;
   }
 
   takes(match: MatchState): boolean {
     const g = match.game;
-    const { me, opp } = sides(g, otherSide(g.position.turn));
+    const { me, opp } = sidesOf(g.position, otherSide(g.position.turn));
     return winChance(g.variant, me, opp) >= 0.25;
   }
 
   acceptsResignation(match: MatchState): boolean {
     const g = match.game;
     const resigner = g.pendingResign?.by ?? g.position.turn;
-    const { me, opp } = sides(g, otherSide(resigner));
+    const { me, opp } = sidesOf(g.position, otherSide(resigner));
     const p = winChance(g.variant, me, opp);
     if ((g.pendingResign?.level ?? 1) >= 2) return true;
     return p > 0.8 && !(opp[0] === 0 && p > 0.9);

@@ -10,7 +10,7 @@ import { randomInt } from 'node:crypto';
 import { canDouble, type CubeState, type GameState } from '../engine/game.js';
 import type { MatchState } from '../engine/match.js';
 import type { Rules } from '../engine/rules.js';
-import { otherSide, type Dice, type Position, type Side, type Step, type Variant } from '../engine/types.js';
+import { otherSide, sidesOf, type Dice, type Position, type Side, type Step, type Variant } from '../engine/types.js';
 import { seededRandom } from '../sim/rng.js';
 import { cubeEfficiency, cubefulPlayValue, cubeValues, shouldAcceptResignation, shouldDouble, shouldTake, type CubeLeaf, type CubeOwner, type CubeSituation, type CubeValues } from './cube.js';
 import { ENCODINGS } from './encode.js';
@@ -115,10 +115,6 @@ export interface BotPlayer {
   rank?(position: Position, dice: Dice, rules: Rules, score?: MatchScore, cube?: CubeState): ReadonlyArray<{ readonly moves: Step[]; readonly equity: number }>;
 }
 
-function sides(p: Position, side: Side): { me: readonly number[]; opp: readonly number[] } {
-  return side === 'white' ? { me: p.white, opp: p.black } : { me: p.black, opp: p.white };
-}
-
 /** The match as one side sees it (a single game counts as a match to 1). */
 export function matchScoreOf(match: MatchState, side: Side): MatchScore {
   return {
@@ -163,7 +159,7 @@ export class Player implements BotPlayer {
    * cube (cube.ts, cubefulPlayValue), else cubeless (met.ts, matchEquity).
    */
   rank(position: Position, dice: Dice, rules: Rules, score?: MatchScore, cube: CubeState = CENTRED): Candidate[] {
-    const { me, opp } = sides(position, position.turn);
+    const { me, opp } = sidesOf(position);
     return this.search(position.variant).rank(me, opp, dice, this.cfg.search, this.random, rules, score && this.playValue(position, rules, score, cube));
   }
 
@@ -184,7 +180,7 @@ export class Player implements BotPlayer {
     const game = match.game;
     const p = game.position;
     const roller = p.turn;
-    const { me, opp } = sides(p, roller);
+    const { me, opp } = sidesOf(p, roller);
     const search = this.search(p.variant);
     const base = { variant: p.variant, cube: game.cube.value, owner: ownerOf(game.cube, side), match: matchScoreOf(match, side), efficiency: cubeEfficiency(p.variant, me, opp) };
     if (this.cfg.cubePlies === 1 && roller === side) {

@@ -15,7 +15,7 @@
  */
 import { Generator } from '../engine/fast.js';
 import { DEFAULT_RULES, type Rules } from '../engine/rules.js';
-import type { Dice, Step, Variant } from '../engine/types.js';
+import { ROLLS, type Dice, type Step, type Variant } from '../engine/types.js';
 import type { Evaluates } from './evaluator.js';
 import { clampOutcomes, equityOf } from './outcomes.js';
 
@@ -73,10 +73,6 @@ export interface Leaf {
  * the sides after it (the mover's first, own numberings; the opponent is then on roll).
  */
 export type PlayValue = (p: ArrayLike<number>, me: ArrayLike<number>, opp: ArrayLike<number>) => number;
-
-// The 21 distinct rolls with their weights out of 36.
-const ROLLS: Array<{ dice: Dice; weight: number }> = [];
-for (let a = 1; a <= 6; a++) for (let b = a; b <= 6; b++) ROLLS.push({ dice: [a, b] as unknown as Dice, weight: a === b ? 1 : 2 });
 
 // The same rolls in an order whose every beginning is spread over high and low rolls and
 // doubles, so that a second look cut short by the budget has looked at a fair sample.

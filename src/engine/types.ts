@@ -29,6 +29,18 @@ export function otherSide(side: Side): Side {
   return side === 'white' ? 'black' : 'white';
 }
 
+/** A side's checkers and the other's, each in its own numbering. */
+export function sidesOf(p: Position, side: Side = p.turn): { readonly me: Checkers; readonly opp: Checkers } {
+  return side === 'white' ? { me: p.white, opp: p.black } : { me: p.black, opp: p.white };
+}
+
+/** The 21 distinct rolls, each with its weight out of 36 (2 for a non-double). */
+export const ROLLS: ReadonlyArray<{ readonly dice: Dice; readonly weight: 1 | 2 }> = (() => {
+  const out: Array<{ dice: Dice; weight: 1 | 2 }> = [];
+  for (let a = 1; a <= 6; a++) for (let b = a; b <= 6; b++) out.push({ dice: [a as Die, b as Die], weight: a === b ? 1 : 2 });
+  return out;
+})();
+
 export function isDie(n: unknown): n is Die {
   return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 6;
 }
