@@ -26,7 +26,7 @@ import type { BotPlayer } from '../src/ai/player.js';
 import type { GameState } from '../src/engine/game.js';
 import { legalPlays } from '../src/engine/plays.js';
 import type { Rules } from '../src/engine/rules.js';
-import type { Checkers, Dice, Die, Position, Step } from '../src/engine/types.js';
+import { otherSide, ROLLS, sidesOf, type Checkers, type Position, type Step } from '../src/engine/types.js';
 
 interface Tensor {
   readonly dims: number[];
@@ -74,6 +74,15 @@ const SCALE = 15;
 /** The opponent's own point at the mover's point p (the heads are opposite: 24 <-> 12). */
 const across = (p: number): number => ((p + 11) % 24) + 1;
 
+/** A side's `n` checkers on column i: one or more, two or more, the count less 2, from `row`. */
+function put(out: Float32Array, i: number, n: number, row: number): void {
+  out[row * 25 + i] = 1 / SCALE;
+  if (n >= 2) {
+    out[(row + 1) * 25 + i] = 1 / SCALE;
+    out[(row + 2) * 25 + i] = (n - 2) / SCALE;
+  }
+}
+
 /** The inputs for the side to move, `me`, against `opp` (each in its own numbering). */
 export function features(kind: 0 | 2, me: Checkers, opp: Checkers, out = new Float32Array(150)): Float32Array {
   out.fill(0);
@@ -88,21 +97,14 @@ export function features(kind: 0 | 2, me: Checkers, opp: Checkers, out = new Flo
     const q = across(p);
     const mine = me[p]!;
     const theirs = opp[q]!;
-    const put = (n: number, row: number): void => {
-      out[row * 25 + i] = 1 / SCALE;
-      if (n >= 2) {
-        out[(row + 1) * 25 + i] = 1 / SCALE;
-        out[(row + 2) * 25 + i] = (n - 2) / SCALE;
-      }
-    };
     if (mine > 0) {
-      put(mine, 0);
+      put(out, i, mine, 0);
       mySquares++;
       myPips += mine * p;
       if (p <= 6) myHome += mine;
     }
     if (theirs > 0) {
-      put(theirs, 3);
+      put(out, i, theirs, 3);
       oppSquares++;
       oppPips += theirs * q;
       if (q <= 6) oppHome += theirs;
@@ -224,17 +226,6 @@ export function outsideValue(net: OutsideNet, input: Float32Array): number {
   return l.value(input);
 }
 
-const ROLLS: ReadonlyArray<{ dice: Dice; weight: number }> = (() => {
-  const out: Array<{ dice: Dice; weight: number }> = [];
-  for (let a = 1; a <= 6; a++) for (let b = a; b <= 6; b++) out.push({ dice: [a as Die, b as Die], weight: a === b ? 1 / 36 : 2 / 36 });
-  return out;
-})();
-
-/**
- * The outside network as a player: greedy (its value after each play) or with its 1-ply
- * look-ahead (each play's value the average over the opponent's 21 rolls of the opponent's
- * best reply), the look-ahead on the `candidates` best plays by the greedy value.
- */
 /** The outside players play cubeless money games: they never double or resign, and take every double. */
 abstract class CubelessPlayer implements BotPlayer {
   abstract readonly level: string;
@@ -253,6 +244,11 @@ abstract class CubelessPlayer implements BotPlayer {
   }
 }
 
+/**
+ * The outside network as a player: greedy (its value after each play) or with its 1-ply
+ * look-ahead (each play's value the average over the opponent's 21 rolls of the opponent's
+ * best reply), the look-ahead on the `candidates` best plays by the greedy value.
+ */
 export class OutsidePlayer extends CubelessPlayer {
   evaluations = 0;
 
@@ -270,13 +266,13 @@ export class OutsidePlayer extends CubelessPlayer {
   /** The side to move's equity in `p` (the game not over). */
   private value(p: Position): number {
     this.evaluations++;
-    const [me, opp] = p.turn === 'white' ? [p.white, p.black] : [p.black, p.white];
+    const { me, opp } = sidesOf(p);
     return outsideValue(this.net, features(this.net.kind, me, opp, this.buf));
   }
 
   /** The mover's equity after its play `after` (the turn passed), or null when that play did not end the game. */
   private static ended(after: Position): number | null {
-    const [mover, other] = after.turn === 'white' ? [after.black, after.white] : [after.white, after.black];
+    const { me: mover, opp: other } = sidesOf(after, otherSide(after.turn));
     if (mover[0] !== 15) return null;
     return other[0] === 0 ? 2 : 1;
   }
@@ -287,14 +283,14 @@ export class OutsidePlayer extends CubelessPlayer {
     for (const { dice, weight } of ROLLS) {
       const replies = legalPlays(after, dice, rules);
       let worst = Infinity;
-      if (replies.length === 0) worst = this.value({ ...after, turn: after.turn === 'white' ? 'black' : 'white' });
+      if (replies.length === 0) worst = this.value({ ...after, turn: otherSide(after.turn) });
       for (const r of replies) {
         const end = OutsidePlayer.ended(r.position);
         worst = Math.min(worst, end !== null ? -end : this.value(r.position));
       }
       sum += weight * worst;
     }
-    return sum;
+    return sum / 36;
   }
 
   choosePlay(game: GameState): Step[] {
@@ -321,7 +317,6 @@ export class OutsidePlayer extends CubelessPlayer {
     }
     return [...best.p.moves];
   }
-
 }
 
 /** The app's 24 cells, row-major: White's path is row 0 then row 1 from column 0, Black's row 1 then row 0. */
@@ -376,5 +371,4 @@ export class AppPlayer extends CubelessPlayer {
     this.unmatched++;
     return this.fallback.choosePlay(game);
   }
-
 }

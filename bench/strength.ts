@@ -181,8 +181,8 @@ if (OUTSIDE !== null) {
   if (!existsSync(blob)) throw new Error(`no ${blob}: --outside takes a checkout of github.com/HaykGar/LongNardi, and NET one of its blobs (mlp, vzg0, res2)`);
   // `app`: the app's own look-ahead, run by its engine (scripts/outside/build-parity.sh).
   const app = opt('outside-bin');
-  const outside = app ? new AppPlayer(spec, app, blob) : new OutsidePlayer(spec, readNardiw(blob), how === 'lookahead', candidates);
   if (app && how !== 'lookahead') throw new Error('--outside-bin plays the app\'s look-ahead: use --outside-player NET:lookahead');
+  const outside = app ? new AppPlayer(spec, app, blob) : new OutsidePlayer(spec, readNardiw(blob), how === 'lookahead', candidates);
   const ours = createPlayer(level as Level, seededFor(level as Level, 6));
   const r = versus('long', ours, outside, PAIRS, SEED * 7919);
   const counts = outside instanceof AppPlayer ? { app_moves: outside.moves, app_plays_not_legal_here: outside.unmatched } : { candidates, outside_evaluations: outside.evaluations };
