@@ -21,7 +21,9 @@
  * scripts/outside/build-parity.sh),
  * --ab A,B (instead of the rest: two search settings against each other in-process, in pairs of
  * games on the same dice with seats swapped, --variant long|short (default long), --pairs N;
- * settings as in bench/settings.ts, e.g. `--ab hard,hard/within=0.16`).
+ * settings as in bench/settings.ts, e.g. `--ab hard,hard/within=0.16`),
+ * --weights BASE (with --outside or --ab: our player, or A, plays on the net at BASE.{bin,json},
+ * e.g. a training run's train/long-td/checkpoint, instead of assets/ai), --weights-b BASE (B's, with --ab).
  * Prints one JSON object.
  */
 import { spawn } from 'node:child_process';
@@ -29,7 +31,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BaselinePlayer } from '../src/ai/baseline.js';
-import { createPlayer, LEVELS_IN_ORDER, Player, type BotPlayer, type Level } from '../src/ai/player.js';
+import { ENCODINGS } from '../src/ai/encode.js';
+import { Evaluator } from '../src/ai/evaluator.js';
+import { Brains, createPlayer, LEVELS_IN_ORDER, Player, type BotPlayer, type Level } from '../src/ai/player.js';
+import { Search } from '../src/ai/search.js';
+import { loadWeights } from '../src/ai/weights.js';
 import { apply, newGame, parseRules, SeededDice, type GameState, type Variant } from '../src/engine/index.js';
 import { freePort } from '../test/setup/redis.js';
 import { startExternal } from './external.js';
@@ -166,7 +172,18 @@ function seededFor(level: Level, i: number): () => number {
   };
 }
 
+/** The searches on the net at `base` (--weights) instead of assets/ai; undefined without one. */
+function brainsAt(base: string | null, variant: Variant): Brains | undefined {
+  if (base === null) return undefined;
+  const net = loadWeights(base, variant).net; // checked here, before any game
+  return new Brains(() => new Search(new Evaluator(net, ENCODINGS[variant])), () => null);
+}
+
 const result: Record<string, unknown> = {};
+const WEIGHTS = opt('weights');
+const WEIGHTS_B = opt('weights-b');
+if (WEIGHTS_B !== null && opt('ab') === null) throw new Error('--weights-b goes with --ab');
+if (WEIGHTS !== null && opt('ab') === null && opt('outside') === null) throw new Error('--weights goes with --outside or --ab');
 const OUTSIDE = opt('outside');
 if (OUTSIDE !== null) {
   // Long nardy against the LongNardi app's network (bench/outside.ts), read from its checkout.
@@ -183,10 +200,10 @@ if (OUTSIDE !== null) {
   const app = opt('outside-bin');
   if (app && how !== 'lookahead') throw new Error('--outside-bin plays the app\'s look-ahead: use --outside-player NET:lookahead');
   const outside = app ? new AppPlayer(spec, app, blob) : new OutsidePlayer(spec, readNardiw(blob), how === 'lookahead', candidates);
-  const ours = createPlayer(level as Level, seededFor(level as Level, 6));
+  const ours = new Player(level as Level, brainsAt(WEIGHTS, 'long'), seededFor(level as Level, 6));
   const r = versus('long', ours, outside, PAIRS, SEED * 7919);
   const counts = outside instanceof AppPlayer ? { app_moves: outside.moves, app_plays_not_legal_here: outside.unmatched } : { candidates, outside_evaluations: outside.evaluations };
-  result.outside = { variant: 'long', level, opponent: spec, by: app ? 'the app\'s engine' : 'bench/outside.ts', pairs: PAIRS, seed: SEED, [`${level}_vs_outside`]: r, ...counts };
+  result.outside = { variant: 'long', level, ...(WEIGHTS !== null ? { weights: WEIGHTS } : {}), opponent: spec, by: app ? 'the app\'s engine' : 'bench/outside.ts', pairs: PAIRS, seed: SEED, [`${level}_vs_outside`]: r, ...counts };
   console.log(JSON.stringify(result, null, 1));
   process.exit(0);
 }
@@ -197,8 +214,9 @@ if (AB !== null) {
   if (specs.length !== 2) throw new Error('--ab needs two settings, comma-separated');
   if (variant !== 'long' && variant !== 'short') throw new Error('--variant must be long or short');
   const [a, b] = specs.map((s) => parseSetting(s)) as [Setting, Setting];
-  const make = (s: Setting, i: number): BotPlayer => new Player(s.level, undefined, seededFor(s.level, i), s.config);
-  result.ab = { variant, a: a.name, b: b.name, a_vs_b: versus(variant, make(a, 4), make(b, 5), PAIRS, SEED * 15485863) };
+  const make = (s: Setting, weights: string | null, i: number): BotPlayer => new Player(s.level, brainsAt(weights, variant), seededFor(s.level, i), s.config);
+  const nets = { ...(WEIGHTS !== null ? { a_weights: WEIGHTS } : {}), ...(WEIGHTS_B !== null ? { b_weights: WEIGHTS_B } : {}) };
+  result.ab = { variant, a: a.name, b: b.name, ...nets, a_vs_b: versus(variant, make(a, WEIGHTS, 4), make(b, WEIGHTS_B, 5), PAIRS, SEED * 15485863) };
   console.log(JSON.stringify(result, null, 1));
   process.exit(0);
 }
