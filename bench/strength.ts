@@ -17,7 +17,7 @@
  * --outside DIR (instead of the rest: long nardy against the LongNardi app's networks read from
  * its checkout DIR, bench/outside.ts; --outside-player NET:greedy|lookahead, default
  * vzg0:lookahead, its "Hard"; --outside-candidates K, the plays looked at, default 8; --level L,
- * default hard; --pairs N; --outside-bin FILE plays its look-ahead through its own engine,
+ * default hard, or a setting as in bench/settings.ts (`medium/noise=0`: our net greedy); --pairs N; --outside-bin FILE plays its look-ahead through its own engine,
  * scripts/outside/build-parity.sh),
  * --ab A,B (instead of the rest: two search settings against each other in-process, in pairs of
  * games on the same dice with seats swapped, --variant long|short (default long), --pairs N;
@@ -191,7 +191,7 @@ if (OUTSIDE !== null) {
   const [netName, how] = spec.split(':');
   if (!netName || (how !== 'greedy' && how !== 'lookahead')) throw new Error('--outside-player must be NET:greedy or NET:lookahead (NET: mlp, vzg0, res2)');
   const level = opt('level', 'hard')!;
-  if (!LEVELS_IN_ORDER.includes(level as Level)) throw new Error(`--level must be one of ${LEVELS_IN_ORDER.join(', ')}`);
+  const setting = parseSetting(level);
   const candidates = Number(opt('outside-candidates', '8'));
   if (!Number.isInteger(candidates) || candidates < 1) throw new Error('--outside-candidates must be a whole number ≥ 1');
   const blob = join(OUTSIDE, 'ios/Nardi/Resources', `${netName}.nardiw`);
@@ -200,7 +200,7 @@ if (OUTSIDE !== null) {
   const app = opt('outside-bin');
   if (app && how !== 'lookahead') throw new Error('--outside-bin plays the app\'s look-ahead: use --outside-player NET:lookahead');
   const outside = app ? new AppPlayer(spec, app, blob) : new OutsidePlayer(spec, readNardiw(blob), how === 'lookahead', candidates);
-  const ours = new Player(level as Level, brainsAt(WEIGHTS, 'long'), seededFor(level as Level, 6));
+  const ours = new Player(setting.level, brainsAt(WEIGHTS, 'long'), seededFor(setting.level, 6), setting.config);
   const r = versus('long', ours, outside, PAIRS, SEED * 7919);
   const counts = outside instanceof AppPlayer ? { app_moves: outside.moves, app_plays_not_legal_here: outside.unmatched } : { candidates, outside_evaluations: outside.evaluations };
   result.outside = { variant: 'long', level, ...(WEIGHTS !== null ? { weights: WEIGHTS } : {}), opponent: spec, by: app ? 'the app\'s engine' : 'bench/outside.ts', pairs: PAIRS, seed: SEED, [`${level}_vs_outside`]: r, ...counts };
