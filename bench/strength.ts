@@ -17,7 +17,8 @@
  * --outside DIR (instead of the rest: long nardy against the LongNardi app's networks read from
  * its checkout DIR, bench/outside.ts; --outside-player NET:greedy|lookahead, default
  * vzg0:lookahead, its "Hard"; --outside-candidates K, the plays looked at, default 8; --level L,
- * default hard, or a setting as in bench/settings.ts (`medium/noise=0`: our net greedy); --pairs N; --outside-bin FILE plays its look-ahead through its own engine,
+ * default hard, or a setting as in bench/settings.ts (`medium/noise=0`: our net greedy);
+ * --pairs N; --outside-bin FILE plays its look-ahead through its own engine,
  * scripts/outside/build-parity.sh),
  * --ab A,B (instead of the rest: two search settings against each other in-process, in pairs of
  * games on the same dice with seats swapped, --variant long|short (default long), --pairs N;
