@@ -181,11 +181,12 @@ function brainsAt(base: string | null, variant: Variant): Brains | undefined {
 }
 
 const result: Record<string, unknown> = {};
+const OUTSIDE = opt('outside');
+const AB = opt('ab');
 const WEIGHTS = opt('weights');
 const WEIGHTS_B = opt('weights-b');
-if (WEIGHTS_B !== null && opt('ab') === null) throw new Error('--weights-b goes with --ab');
-if (WEIGHTS !== null && opt('ab') === null && opt('outside') === null) throw new Error('--weights goes with --outside or --ab');
-const OUTSIDE = opt('outside');
+if (WEIGHTS_B !== null && AB === null) throw new Error('--weights-b goes with --ab');
+if (WEIGHTS !== null && AB === null && OUTSIDE === null) throw new Error('--weights goes with --outside or --ab');
 if (OUTSIDE !== null) {
   // Long nardy against the LongNardi app's network (bench/outside.ts), read from its checkout.
   const spec = opt('outside-player', 'vzg0:lookahead')!;
@@ -208,7 +209,6 @@ if (OUTSIDE !== null) {
   console.log(JSON.stringify(result, null, 1));
   process.exit(0);
 }
-const AB = opt('ab');
 if (AB !== null) {
   const specs = AB.split(',');
   const variant = opt('variant', 'long');
