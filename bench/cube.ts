@@ -42,12 +42,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ExportedGame, GameExport } from '../src/engine/gamefile.js';
 import { shouldDouble, shouldTake, type CubeSituation } from '../src/ai/cube.js';
-import { matchWinChance } from '../src/ai/met.js';
 import { createPlayer, isLevel, playScore, type Level, type Player } from '../src/ai/player.js';
 import { toMat } from '../src/app/export.js';
 import { actor, applyMatchAction, canDouble, newMatch, nextGame, parseRules, type Die, type MatchState, type Side } from '../src/engine/index.js';
 import { seededRandom } from '../src/sim/rng.js';
 import { freePort } from '../test/setup/redis.js';
+import { judgeCube, type CubeAction } from './cube-judge.js';
 import { startExternal } from './external.js';
 
 const GNUBG = '/usr/games/gnubg';
@@ -78,6 +78,8 @@ interface OurDecision {
   /** The doubler's outcome probabilities, as our level saw them. */
   readonly probs: number[];
   readonly situation: CubeSituation;
+  /** The match as it stood (the game's record left out), for replaying the decision with other settings. */
+  readonly state: MatchState;
 }
 
 function playMatch(n: number): { exp: GameExport; earlyDoubles: number; decisions: number; log: OurDecision[] } {
@@ -95,7 +97,7 @@ function playMatch(n: number): { exp: GameExport; earlyDoubles: number; decision
   const log: OurDecision[] = [];
   // Keyed by who decides (the doubler, or the taker), as gnubg's list is.
   const note = (who: Side, d: ReturnType<Player['cubeDecision']>): void => {
-    log.push({ game: m.gameNo, player: who === 'white' ? 'X' : 'O', turn: played(who) + 1, action: d.action, probs: Array.from(d.situation.probs), situation: d.situation });
+    log.push({ game: m.gameNo, player: who === 'white' ? 'X' : 'O', turn: played(who) + 1, action: d.action, probs: Array.from(d.situation.probs), situation: d.situation, state: { ...m, game: { ...m.game, record: [] } } });
   };
   for (let guard = 0; guard < 20_000 && !m.winner; guard++) {
     const g = m.game;
@@ -146,7 +148,7 @@ interface GnubgDecision {
   readonly game: number;
   readonly turn: number;
   readonly player: 'X' | 'O';
-  readonly action: 'no-double' | 'double' | 'take' | 'pass';
+  readonly action: CubeAction;
   /** No double and double/take: match winning chances ("mwc") or money equity ("emg"). */
   readonly nd: number;
   readonly dt: number;
@@ -262,23 +264,6 @@ if (only === 'all' || only === 'ours') {
   if (r.status !== 0) throw new Error(`gnubg failed: ${r.stderr}`);
   const decisions = readFileSync(decisionsOut, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as GnubgDecision);
   const ourOf = (d: GnubgDecision) => ourLog.get(`${d.file}/${d.game}/${d.player}/${d.turn}/${d.action === 'take' || d.action === 'pass' ? 't' : 'd'}`);
-  /**
-   * gnubg's verdict and the error of an action (EMG, as gnubg's statistics count it) from its
-   * equities. In a match gnubg gives match winning chances: double/pass is the table's chance
-   * after winning the cube, and a difference becomes EMG over the spread between winning and
-   * losing the cube.
-   */
-  const judge = (d: GnubgDecision, s: CubeSituation, action: GnubgDecision['action']): { verdict: string; error: number } => {
-    const dp = d.scale === 'mwc' && s.match ? matchWinChance(s.match, s.cube) : 1;
-    const emg = d.scale === 'mwc' && s.match ? 2 / Math.max(1e-9, dp - matchWinChance(s.match, -s.cube)) : 1;
-    const doubled = Math.min(d.dt, dp);
-    const verdict = d.nd >= doubled ? (d.dt > dp ? 'too good' : 'no double') : d.dt > dp ? 'double, pass' : 'double, take';
-    let e: number;
-    if (action === 'take') e = Math.max(0, d.dt - dp);
-    else if (action === 'pass') e = Math.max(0, dp - d.dt);
-    else e = Math.max(d.nd, doubled) - (action === 'double' ? doubled : d.nd);
-    return { verdict, error: e * emg };
-  };
   const round3 = (x: number): number => +x.toFixed(3);
   const rows: Array<Record<string, unknown> & { error: number }> = [];
   let ourError = 0;
@@ -287,7 +272,7 @@ if (only === 'all' || only === 'ours') {
   for (const d of decisions) {
     const o = ourOf(d);
     if (!o) continue;
-    const mine = judge(d, o.situation, d.action);
+    const mine = judgeCube(d, o.situation, d.action);
     ourError += mine.error;
     if (d.action === 'double' && d.game === 1 && d.turn <= 2 && (mine.verdict === 'no double' || mine.verdict === 'too good')) earlyWrong++;
     // Our cube formula at the root fed gnubg's probabilities (no look-ahead): what it would have
@@ -296,7 +281,7 @@ if (only === 'all' || only === 'ours') {
     if (d.probs) {
       const s = { ...o.situation, probs: d.probs, leaves: undefined };
       const act = d.action === 'take' || d.action === 'pass' ? (shouldTake(s) ? 'take' : 'pass') : shouldDouble(s) && !(s.match && s.match.awayMe <= s.cube) ? 'double' : 'no-double';
-      model = judge(d, o.situation, act).error;
+      model = judgeCube(d, o.situation, act).error;
     }
     modelError += model;
     rows.push({
@@ -304,10 +289,13 @@ if (only === 'all' || only === 'ours') {
       win: d.probs ? round3(d.probs[0]!) : null, gammon: d.probs ? round3(d.probs[1]!) : null,
       ours: { win: round3(o.probs[0]!), gammon: round3(o.probs[1]!), loseGammon: round3(o.probs[3]!), away: o.situation.match ? [o.situation.match.awayMe, o.situation.match.awayOpp] : null, cube: o.situation.cube, owner: o.situation.owner, efficiency: o.situation.efficiency },
       formulaWithGnubgProbabilities: +(1000 * model).toFixed(1),
+      // gnubg's cubeful equities of the doubler (match winning chances or EMG) and the match as
+      // it stood: enough to judge another setting's decision here (bench/cube-replay.ts).
+      nd: d.nd, dt: d.dt, scale: d.scale, state: o.state,
     });
   }
   writeFileSync(join(dir, 'joined.jsonl'), rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
-  const worst = [...rows].sort((a, b) => b.error - a.error).slice(0, 5);
+  const worst = [...rows].sort((a, b) => b.error - a.error).slice(0, 5).map(({ state: _s, nd: _n, dt: _d, scale: _c, ...r }) => r);
   result.ours = {
     ...finish(ours),
     doublesOnFirstTwoTurnsAt0to0: early,

@@ -1,12 +1,15 @@
 /**
  * Search settings named on a bench's command line: a level, optionally with overrides of its
  * search, `hard/candidates=8/within=0.25`, `expert/budgetMs=1000` (keys of SearchConfig in
- * src/ai/search.ts), or `hard/cubefulPlay=0` (LevelConfig's cubefulPlay: 1 on, 0 off). Used by bench:decisions (--settings) and bench:strength (--ab).
+ * src/ai/search.ts), `hard/cubefulPlay=0` (LevelConfig's cubefulPlay: 1 on, 0 off), or of its
+ * cube, `hard/cubePlies=1` (0, 1 or 2), `hard/cubeDeepWithin=0.25/cubeDeepBudgetMs=1000`
+ * (LevelConfig). Used by bench:decisions (--settings), bench:strength (--ab) and
+ * bench/cube-replay.ts (--settings).
  */
 import { isLevel, LEVELS, type Level, type LevelConfig } from '../src/ai/player.js';
 import type { SearchConfig } from '../src/ai/search.js';
 
-const KEYS = ['noise', 'plies', 'candidates', 'within', 'budgetMs', 'zeroWeight', 'deepCandidates', 'deepWithin', 'deepBudgetMs', 'cubefulPlay'];
+const KEYS = ['noise', 'plies', 'candidates', 'within', 'budgetMs', 'zeroWeight', 'deepCandidates', 'deepWithin', 'deepBudgetMs', 'cubefulPlay', 'cubePlies', 'cubeDeepWithin', 'cubeDeepBudgetMs'];
 
 export interface Setting {
   readonly name: string;
@@ -20,13 +23,19 @@ export function parseSetting(spec: string, quiet = false): Setting {
   if (!isLevel(level)) throw new Error(`setting "${spec}" does not start with a level (easy, medium, hard, expert)`);
   const search: Record<string, number> = { ...LEVELS[level].search, ...(quiet ? { noise: 0 } : {}) };
   let cubefulPlay = LEVELS[level].cubefulPlay;
+  let cubePlies = LEVELS[level].cubePlies;
+  let cubeDeepWithin = LEVELS[level].cubeDeepWithin;
+  let cubeDeepBudgetMs = LEVELS[level].cubeDeepBudgetMs;
   for (const o of overrides) {
     const [key, value] = o.split('=');
-    if (!key || !KEYS.includes(key) || value === undefined || value === '' || !Number.isFinite(Number(value)) || (key === 'cubefulPlay' && value !== '0' && value !== '1')) {
-      throw new Error(`setting "${spec}": bad override "${o}" (key=number; keys: ${KEYS.join(', ')}; cubefulPlay 0 or 1)`);
+    if (!key || !KEYS.includes(key) || value === undefined || value === '' || !Number.isFinite(Number(value)) || (key === 'cubefulPlay' && value !== '0' && value !== '1') || (key === 'cubePlies' && !['0', '1', '2'].includes(value))) {
+      throw new Error(`setting "${spec}": bad override "${o}" (key=number; keys: ${KEYS.join(', ')}; cubefulPlay 0 or 1; cubePlies 0, 1 or 2)`);
     }
     if (key === 'cubefulPlay') cubefulPlay = value === '1';
+    else if (key === 'cubePlies') cubePlies = Number(value) as 0 | 1 | 2;
+    else if (key === 'cubeDeepWithin') cubeDeepWithin = Number(value);
+    else if (key === 'cubeDeepBudgetMs') cubeDeepBudgetMs = Number(value);
     else search[key] = Number(value);
   }
-  return { name: spec, level, config: { ...LEVELS[level], cubefulPlay, search: search as unknown as SearchConfig } };
+  return { name: spec, level, config: { ...LEVELS[level], cubefulPlay, cubePlies, cubeDeepWithin, cubeDeepBudgetMs, search: search as unknown as SearchConfig } };
 }

@@ -44,6 +44,12 @@ export interface CubeLeaf {
   /** Outcome probabilities of the opponent, on roll after my play. */
   readonly probs: ArrayLike<number>;
   readonly efficiency: number;
+  /**
+   * A roll further, when given (gnubg's 2-ply cubeful evaluation): the opponent's own 21 rolls
+   * and best plays from here, with my outcomes, on roll after them, and the efficiency there.
+   * The opponent's cube decision at this leaf is then worked out one roll ahead too.
+   */
+  readonly leaves?: ReadonlyArray<CubeLeaf>;
 }
 
 /**
@@ -265,7 +271,7 @@ function oneRollCubeValues(s: CubeSituation, leaves: ReadonlyArray<CubeLeaf>): C
   const m = s.match;
   const theirMatch: MatchScore | null = m ? { awayMe: m.awayOpp, awayOpp: m.awayMe, crawford: m.crawford, postCrawford: m.postCrawford } : null;
   // The opponent's value at a leaf (their scale), the cube c owned by `owner` (their view).
-  const theirs = (leaf: CubeLeaf, c: number, owner: CubeOwner): number => onRollValue({ variant: s.variant, probs: leaf.probs, cube: c, owner, match: theirMatch, efficiency: leaf.efficiency });
+  const theirs = (leaf: CubeLeaf, c: number, owner: CubeOwner): number => onRollValue({ variant: s.variant, probs: leaf.probs, cube: c, owner, match: theirMatch, efficiency: leaf.efficiency, leaves: leaf.leaves });
   const mean = (c: number, owner: CubeOwner): number => {
     let sum = 0;
     let weights = 0;

@@ -15,7 +15,7 @@ import { seededRandom } from '../sim/rng.js';
 import { cubeEfficiency, cubefulPlayValue, cubeValues, shouldAcceptResignation, shouldDouble, shouldTake, type CubeLeaf, type CubeOwner, type CubeSituation, type CubeValues } from './cube.js';
 import { ENCODINGS } from './encode.js';
 import { Evaluator } from './evaluator.js';
-import { matchEquity, type MatchScore } from './met.js';
+import { matchEquity, matchWinChance, type MatchScore } from './met.js';
 import { flipOutcomes } from './outcomes.js';
 import { Search, type Candidate, type PlayValue, type SearchConfig } from './search.js';
 import { loadBundled, loadBundledReview } from './weights.js';
@@ -30,12 +30,21 @@ export interface LevelConfig {
   /** Whether the level offers doubles (every level answers them from the equity). */
   readonly doubles: boolean;
   /**
-   * Depth of the pre-roll evaluation behind cube and resignation decisions: 0, the network's
-   * outcomes and the cube formula; 1, one roll ahead, with the opponent's cube decision after each
-   * of my rolls (cube.ts). (Looking at each of those positions over the opponent's rolls as well
-   * measured worse: 10.4 thousandths a decision against 1.6, bench:cube.)
+   * Depth of the pre-roll evaluation behind cube decisions: 0, the network's outcomes and the
+   * cube formula; 1, one roll ahead, with the opponent's cube decision after each of my rolls
+   * (cube.ts); 2, two rolls ahead (gnubg's 2-ply cubeful evaluation), with my own cube decision
+   * after each of the opponent's rolls as well. Resignations are judged one roll ahead at most.
    */
-  readonly cubePlies: 0 | 1;
+  readonly cubePlies: 0 | 1 | 2;
+  /**
+   * With cubePlies 2: the second roll is looked at only where one roll leaves the decision
+   * within this much (points of the current cube) of turning; everywhere when absent. Two rolls
+   * ahead everywhere measured no better than one (bench/cube-replay.ts, README: the cube): far
+   * from the boundary it turned clear doubles into "too good" and clear passes into takes.
+   */
+  readonly cubeDeepWithin?: number;
+  /** ...and only until this many milliseconds (one roll ahead after all when it runs out). */
+  readonly cubeDeepBudgetMs?: number;
   /**
    * In a match with the cube in play, compare plays by their cubeful value (cube.ts,
    * cubefulPlayValue: the opponent then on roll with its own cube decision), as gnubg does;
@@ -50,8 +59,8 @@ const greedy = { plies: 0 as const, candidates: 1, within: 0, budgetMs: 0 };
 export const LEVELS: Readonly<Record<Level, LevelConfig>> = {
   easy: { search: { ...greedy, noise: 0.14 }, doubles: false, cubePlies: 0, cubefulPlay: false },
   medium: { search: { ...greedy, noise: 0.09 }, doubles: true, cubePlies: 0, cubefulPlay: true },
-  hard: { search: { noise: 0, plies: 1, candidates: 5, within: 0.08, zeroWeight: 0.35, budgetMs: 220, deepCandidates: 3, deepWithin: 0.12, deepBudgetMs: 40 }, doubles: true, cubePlies: 1, cubefulPlay: true },
-  expert: { search: { noise: 0, plies: 1, candidates: 5, within: 0.08, zeroWeight: 0.35, budgetMs: 260, deepCandidates: 3, deepWithin: 0.12 }, doubles: true, cubePlies: 1, cubefulPlay: true },
+  hard: { search: { noise: 0, plies: 1, candidates: 5, within: 0.08, zeroWeight: 0.35, budgetMs: 220, deepCandidates: 3, deepWithin: 0.12, deepBudgetMs: 40 }, doubles: true, cubePlies: 2, cubeDeepWithin: 0.1, cubeDeepBudgetMs: 150, cubefulPlay: true },
+  expert: { search: { noise: 0, plies: 1, candidates: 5, within: 0.08, zeroWeight: 0.35, budgetMs: 260, deepCandidates: 3, deepWithin: 0.12 }, doubles: true, cubePlies: 2, cubeDeepWithin: 0.1, cubeDeepBudgetMs: 250, cubefulPlay: true },
 };
 
 export function isLevel(x: unknown): x is Level {
@@ -176,24 +185,30 @@ export class Player implements BotPlayer {
   }
 
   /** The situation of `side` with the outcomes of the side on roll (flipped to `side`). */
-  private situation(match: MatchState, side: Side): CubeSituation {
+  private situation(match: MatchState, side: Side, plies: 0 | 1 | 2 = Math.min(this.cfg.cubePlies, 1) as 0 | 1): CubeSituation {
     const game = match.game;
     const p = game.position;
     const roller = p.turn;
     const { me, opp } = sidesOf(p, roller);
     const search = this.search(p.variant);
     const base = { variant: p.variant, cube: game.cube.value, owner: ownerOf(game.cube, side), match: matchScoreOf(match, side), efficiency: cubeEfficiency(p.variant, me, opp) };
-    if (this.cfg.cubePlies === 1 && roller === side) {
+    if (plies >= 1 && roller === side) {
       // One roll ahead, each of my rolls kept apart: the opponent's cube decision after it counts.
       const raw = search.preRollLeaves(me, opp, game.rules);
       const probs = new Float32Array(search.ev.outputs);
+      // Two rolls ahead until the deadline: past it, one roll ahead for every leaf.
+      const deadline = plies === 2 ? performance.now() + (this.cfg.cubeDeepBudgetMs ?? Infinity) : -Infinity;
+      let deep = plies === 2;
       const leaves: CubeLeaf[] = raw.map((leaf) => {
         for (let j = 0; j < probs.length; j++) probs[j] = probs[j]! + (leaf.weight * leaf.probs[j]!) / 36;
-        return { weight: leaf.weight, probs: flipOutcomes(p.variant, leaf.probs, new Float32Array(leaf.probs.length)), efficiency: cubeEfficiency(p.variant, leaf.opp, leaf.me) };
+        if (deep && performance.now() > deadline) deep = false;
+        // Two rolls ahead: the opponent's rolls from there, each with my cube decision after it.
+        const deeper = deep && leaf.me[0]! < 15 ? search.preRollLeaves(leaf.opp, leaf.me, game.rules).map((sub): CubeLeaf => ({ weight: sub.weight, probs: flipOutcomes(p.variant, sub.probs, new Float32Array(sub.probs.length)), efficiency: cubeEfficiency(p.variant, sub.opp, sub.me) })) : undefined;
+        return { weight: leaf.weight, probs: flipOutcomes(p.variant, leaf.probs, new Float32Array(leaf.probs.length)), efficiency: cubeEfficiency(p.variant, leaf.opp, leaf.me), leaves: deeper };
       });
-      return { ...base, probs, leaves };
+      return { ...base, probs, leaves: deep ? leaves : leaves.map((l) => ({ ...l, leaves: undefined })) };
     }
-    const probs = search.preRoll(me, opp, this.cfg.cubePlies, game.rules);
+    const probs = search.preRoll(me, opp, plies === 0 ? 0 : 1, game.rules);
     const view = roller === side ? probs : flipOutcomes(p.variant, probs, new Float32Array(probs.length));
     return { ...base, probs: view };
   }
@@ -205,15 +220,31 @@ export class Player implements BotPlayer {
    */
   cubeDecision(match: MatchState): { readonly action: 'no-double' | 'double' | 'take' | 'pass'; readonly equities: CubeValues; readonly situation: CubeSituation } {
     const game = match.game;
-    const doubler = game.position.turn;
-    const s = this.situation(match, doubler);
+    const s = this.cubeSituation(match);
     const equities = cubeValues(s);
     if (game.phase === 'double') return { action: shouldTake(s) ? 'take' : 'pass', equities, situation: s };
     return { action: this.doublesIn(match, () => s) ? 'double' : 'no-double', equities, situation: s };
   }
 
+  /**
+   * The doubler's situation behind the cube decision in front of it (its own double before its
+   * roll, or, facing that double, the taker's answer): one roll ahead, and with cubePlies 2 two
+   * rolls ahead where one roll leaves the decision within cubeDeepWithin of turning.
+   */
+  private cubeSituation(match: MatchState): CubeSituation {
+    const doubler = match.game.position.turn;
+    const s = this.situation(match, doubler);
+    if (this.cfg.cubePlies < 2) return s;
+    const v = cubeValues(s);
+    const margin = match.game.phase === 'double' ? Math.abs(v.doubleTake - v.doublePass) : Math.abs(Math.min(v.doubleTake, v.doublePass) - v.noDouble);
+    // In points of the current cube: match winning chances over half the spread between winning
+    // and losing the cube (money values already are).
+    const half = s.match ? (v.doublePass - matchWinChance(s.match, -s.cube)) / 2 : 1;
+    return margin / Math.max(1e-9, half) < (this.cfg.cubeDeepWithin ?? Infinity) ? this.situation(match, doubler, 2) : s;
+  }
+
   wantsToDouble(match: MatchState): boolean {
-    return this.doublesIn(match, () => this.situation(match, match.game.position.turn));
+    return this.doublesIn(match, () => this.cubeSituation(match));
   }
 
   /** Whether the side on roll doubles; its situation is worked out only when doubling is possible. */
@@ -227,8 +258,7 @@ export class Player implements BotPlayer {
   }
 
   takes(match: MatchState): boolean {
-    const doubler = match.game.position.turn;
-    return shouldTake(this.situation(match, doubler));
+    return shouldTake(this.cubeSituation(match));
   }
 
   acceptsResignation(match: MatchState): boolean {

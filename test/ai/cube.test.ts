@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { cubeEfficiency, cubeValues, liveEquity, shouldDouble, shouldTake } from '../../src/ai/cube.js';
 import { matchWinChance } from '../../src/ai/met.js';
-import { createPlayer } from '../../src/ai/player.js';
-import { actor, applyMatchAction, newMatch, parseRules, startPosition, type Die, type MatchState, type Position } from '../../src/engine/index.js';
+import { createPlayer, LEVELS, loadBrains, Player } from '../../src/ai/player.js';
+import { actor, applyMatchAction, newMatch, parsePositionId, parseRules, startPosition, type Die, type MatchState, type Position } from '../../src/engine/index.js';
 import { seededRandom } from '../../src/sim/rng.js';
 import { board } from '../helpers/board.js';
 
@@ -219,6 +219,66 @@ describe('one roll ahead (gnubg 1-ply cubeful): the opponent decides on their cu
     expect(d.situation.leaves).toHaveLength(21);
     expect(d.action).toBe('double');
     expect(createPlayer('medium', seededRandom(1)).cubeDecision(m).situation.leaves).toBeUndefined();
+  });
+});
+
+describe('two rolls ahead (gnubg 2-ply cubeful): my own cube decision after each of the opponent\'s rolls too', () => {
+  const flip = (p: number[]) => [1 - p[0]!, p[3]!, p[4]!, p[1]!, p[2]!];
+  const m55 = { awayMe: 5, awayOpp: 5, crawford: false, postCrawford: false };
+
+  it('the values recurse: where every roll two ahead leaves me a sure single win, no double is worth that win', () => {
+    // At the second roll I cash (double, pass) at the cube I hold then; the opponent between can
+    // do nothing about it, and neither can I by doubling first.
+    const sure = [{ weight: 36, probs: [1, 0, 0, 0, 0], efficiency: 0.68 }];
+    const s = { variant: 'short' as const, probs: [0.6, 0.1, 0, 0.05, 0], cube: 1, owner: null, match: m55, efficiency: 0.68, leaves: [{ weight: 36, probs: flip([0.6, 0.1, 0, 0.05, 0]), efficiency: 0.68, leaves: sure }] };
+    const v = cubeValues(s);
+    expect(v.noDouble).toBeCloseTo(matchWinChance(m55, 1), 9);
+    // Doubled and taken, the opponent owns the 2-cube and cannot stop a sure win at 2 points.
+    expect(v.doubleTake).toBeCloseTo(matchWinChance(m55, 2), 9);
+  });
+
+  // From bench:cube's own matches (seed 4, match 0): White's second turn at 0:0 in a match to 5,
+  // about 65% to win with 18% gammons. gnubg's 2-ply: no double (no double 0.5468, double/take
+  // 0.5460 in match winning chances); one roll ahead, hard doubled.
+  const early = at(parsePositionId('SWgvdwBDgwnHcAoA'), { length: 5 });
+  const oneRoll = new Player('hard', loadBrains(), seededRandom(1), { ...LEVELS.hard, cubePlies: 1 });
+
+  it('hard looks two rolls ahead near the boundary: no double where one roll ahead doubled, as gnubg says', () => {
+    expect(oneRoll.cubeDecision(early).action).toBe('double');
+    const d = hard.cubeDecision(early);
+    expect(d.action).toBe('no-double');
+    expect(d.situation.leaves?.[0]?.leaves).toHaveLength(21);
+    // Close to gnubg's own values.
+    expect(d.equities.noDouble).toBeCloseTo(0.5468, 2);
+    expect(d.equities.doubleTake).toBeCloseTo(0.546, 2);
+    expect(hard.wantsToDouble(early)).toBe(false);
+  });
+
+  it('far from the boundary, and out of time, it stays one roll ahead', () => {
+    // The opening position: clearly no double, decided one roll ahead.
+    const clear = hard.cubeDecision(at(startPosition('short'), { length: 5 }));
+    expect(clear.action).toBe('no-double');
+    expect(clear.situation.leaves).toHaveLength(21);
+    expect(clear.situation.leaves?.every((l) => l.leaves === undefined)).toBe(true);
+    // No time for the second roll: every leaf one roll ahead, and the decision one roll ahead's.
+    const hurried = new Player('hard', loadBrains(), seededRandom(1), { ...LEVELS.hard, cubeDeepBudgetMs: 0 });
+    const d = hurried.cubeDecision(early);
+    expect(d.situation.leaves?.every((l) => l.leaves === undefined)).toBe(true);
+    expect(d.action).toBe('double');
+  });
+
+  it('facing that double, the taker: a clear take one roll ahead, and two rolls ahead agree', () => {
+    const doubled = at(parsePositionId('SWgvdwBDgwnHcAoA'), { length: 5, phase: 'double' });
+    const d = hard.cubeDecision(doubled);
+    expect(d.action).toBe('take');
+    expect(d.situation.leaves?.every((l) => l.leaves === undefined)).toBe(true);
+    expect(hard.takes(doubled)).toBe(true);
+    const everywhere = new Player('hard', loadBrains(), seededRandom(1), { ...LEVELS.hard, cubeDeepWithin: Infinity });
+    const deep = everywhere.cubeDecision(doubled);
+    expect(deep.situation.leaves?.[0]?.leaves).toHaveLength(21);
+    expect(deep.action).toBe('take');
+    // gnubg: double/take 0.5460 against double/pass 0.5773.
+    expect(deep.equities.doubleTake).toBeLessThan(deep.equities.doublePass);
   });
 });
 

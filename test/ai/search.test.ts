@@ -127,12 +127,17 @@ describe('bench settings', () => {
     expect(parseSetting('hard/cubefulPlay=0').config.cubefulPlay).toBe(false);
     expect(parseSetting('hard/cubefulPlay=0').config.search).toEqual(LEVELS.hard.search);
     expect(parseSetting('hard/deepBudgetMs=60').config.search.deepBudgetMs).toBe(60);
+    // The cube's depth, the window and the time of its second roll.
+    const c = parseSetting('hard/cubePlies=1/cubeDeepWithin=0.25/cubeDeepBudgetMs=1000').config;
+    expect(c).toMatchObject({ cubePlies: 1, cubeDeepWithin: 0.25, cubeDeepBudgetMs: 1000 });
+    expect(c.search).toEqual(LEVELS.hard.search);
   });
 
   it('refuses what is not a level or not a number', () => {
     expect(() => parseSetting('grandmaster')).toThrow(/level/);
     expect(() => parseSetting('hard/depth=3')).toThrow(/bad override/);
     expect(() => parseSetting('hard/within=wide')).toThrow(/bad override/);
+    expect(() => parseSetting('hard/cubePlies=3')).toThrow(/cubePlies 0, 1 or 2/);
     expect(() => parseSetting('hard/within=')).toThrow(/bad override/);
     expect(() => parseSetting('hard/cubefulPlay=0.5')).toThrow(/bad override/);
   });
