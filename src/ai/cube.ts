@@ -287,10 +287,18 @@ function oneRollCubeValues(s: CubeSituation, leaves: ReadonlyArray<CubeLeaf>): C
   return { noDouble: mean(s.cube, s.owner), doubleTake: mean(2 * s.cube, 'opp'), doublePass: matchWinChance(m, s.cube), scale: 'match' };
 }
 
-/** Should the side on roll double? (Only when doubling beats not doubling whatever the answer.) */
+/** Values closer than this are equal (sums of the same terms in another order). */
+const TIE = 1e-9;
+
+/**
+ * Should the side on roll double? When doubling beats not doubling whatever the answer, and
+ * when it costs nothing: looking ahead, a double that can wait at no cost (the trailer after the
+ * Crawford game, where no roll ahead loses the market) is worth the same as no double, and then
+ * the double goes now, before a roll beyond the horizon makes it a free drop for the leader.
+ */
 export function shouldDouble(s: CubeSituation, x?: number): boolean {
   const v = cubeValues(s, x);
-  return v.doubleTake > v.noDouble && v.doublePass > v.noDouble;
+  return v.doubleTake > v.noDouble - TIE && v.doublePass > v.noDouble - TIE;
 }
 
 /** Facing a double: take it? `s` is the doubler's situation (the doubler on roll). */

@@ -185,13 +185,13 @@ export class Player implements BotPlayer {
   }
 
   /** The situation of `side` with the outcomes of the side on roll (flipped to `side`). */
-  private situation(match: MatchState, side: Side, plies: 0 | 1 | 2 = Math.min(this.cfg.cubePlies, 1) as 0 | 1): CubeSituation {
+  private situation(match: MatchState, side: Side, plies: 0 | 1 | 2 = Math.min(this.cfg.cubePlies, 1) as 0 | 1, money = false): CubeSituation {
     const game = match.game;
     const p = game.position;
     const roller = p.turn;
     const { me, opp } = sidesOf(p, roller);
     const search = this.search(p.variant);
-    const base = { variant: p.variant, cube: game.cube.value, owner: ownerOf(game.cube, side), match: matchScoreOf(match, side), efficiency: cubeEfficiency(p.variant, me, opp) };
+    const base = { variant: p.variant, cube: game.cube.value, owner: ownerOf(game.cube, side), match: money ? null : matchScoreOf(match, side), efficiency: cubeEfficiency(p.variant, me, opp) };
     if (plies >= 1 && roller === side) {
       // One roll ahead, each of my rolls kept apart: the opponent's cube decision after it counts.
       const raw = search.preRollLeaves(me, opp, game.rules);
@@ -217,10 +217,11 @@ export class Player implements BotPlayer {
    * The cube decision of the side on roll, with the values behind it: before rolling ('roll'
    * phase) double or not; facing a double ('double' phase, the doubler on roll) the taker's take
    * or pass. Equities are the doubler's, per unit of the cube (money) or match winning chances.
+   * With `money`, the game is valued for money (`match` then only carries the game and its cube).
    */
-  cubeDecision(match: MatchState): { readonly action: 'no-double' | 'double' | 'take' | 'pass'; readonly equities: CubeValues; readonly situation: CubeSituation } {
+  cubeDecision(match: MatchState, money = false): { readonly action: 'no-double' | 'double' | 'take' | 'pass'; readonly equities: CubeValues; readonly situation: CubeSituation } {
     const game = match.game;
-    const s = this.cubeSituation(match);
+    const s = this.cubeSituation(match, money);
     const equities = cubeValues(s);
     if (game.phase === 'double') return { action: shouldTake(s) ? 'take' : 'pass', equities, situation: s };
     return { action: this.doublesIn(match, () => s) ? 'double' : 'no-double', equities, situation: s };
@@ -231,16 +232,16 @@ export class Player implements BotPlayer {
    * roll, or, facing that double, the taker's answer): one roll ahead, and with cubePlies 2 two
    * rolls ahead where one roll leaves the decision within cubeDeepWithin of turning.
    */
-  private cubeSituation(match: MatchState): CubeSituation {
+  private cubeSituation(match: MatchState, money = false): CubeSituation {
     const doubler = match.game.position.turn;
-    const s = this.situation(match, doubler);
+    const s = this.situation(match, doubler, undefined, money);
     if (this.cfg.cubePlies < 2) return s;
     const v = cubeValues(s);
     const margin = match.game.phase === 'double' ? Math.abs(v.doubleTake - v.doublePass) : Math.abs(Math.min(v.doubleTake, v.doublePass) - v.noDouble);
     // In points of the current cube: match winning chances over half the spread between winning
     // and losing the cube (money values already are).
     const half = s.match ? (v.doublePass - matchWinChance(s.match, -s.cube)) / 2 : 1;
-    return margin / Math.max(1e-9, half) < (this.cfg.cubeDeepWithin ?? Infinity) ? this.situation(match, doubler, 2) : s;
+    return margin / Math.max(1e-9, half) < (this.cfg.cubeDeepWithin ?? Infinity) ? this.situation(match, doubler, 2, money) : s;
   }
 
   wantsToDouble(match: MatchState): boolean {

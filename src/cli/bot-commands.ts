@@ -74,9 +74,10 @@ function parseMatchContext(o: Record<string, unknown>): MatchContext {
 }
 
 /**
- * The match of a line's context, with `position` in the given phase. Money play is a long match
- * with the score far from its end (a near-money table). A side one point away outside the
- * Crawford game means the Crawford game has been played.
+ * The match of a line's context, with `position` in the given phase. Money play (length 0) is
+ * carried as a long match at 0:0, and valued for money by the player (`cubeDecision`'s `money`,
+ * moves without a score). A side one point away outside the Crawford game means the Crawford
+ * game has been played.
  */
 function contextMatch(position: Position, ctx: MatchContext, rules: Rules, phase: 'roll' | 'double' | 'move'): MatchState {
   const length = ctx.length === 0 ? 99 : ctx.length;
@@ -229,7 +230,8 @@ export function cubeLine(player: Player, line: string): LineAnswer {
     if (offered !== undefined && offered !== ctx.cube.value * 2) throw new PositionError(`"offered" must be twice the cube (${ctx.cube.value * 2})`);
     if (ctx.cube.owner !== null && ctx.cube.owner !== position.turn) throw new PositionError('only the side on roll may double: the cube must be centred or theirs');
     const match = contextMatch(position, ctx, parseRules({ cube: true }), offered !== undefined ? 'double' : 'roll');
-    const d = player.cubeDecision(match);
+    // Length 0: money play, valued in points (the match only carries the game and its cube).
+    const d = player.cubeDecision(match, ctx.length === 0);
     const round = (x: number): number => Math.round(x * 10000) / 10000;
     const e = d.equities;
     return { action: d.action, equities: { noDouble: round(e.noDouble), doubleTake: round(e.doubleTake), doublePass: round(e.doublePass), scale: e.scale } };

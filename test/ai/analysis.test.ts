@@ -6,7 +6,7 @@ import { GameFileError, parseExport, type GameExport } from '../../src/engine/ga
 import { ENCODINGS } from '../../src/ai/encode.js';
 import { Evaluator } from '../../src/ai/evaluator.js';
 import type { Net } from '../../src/ai/net.js';
-import { createPlayer } from '../../src/ai/player.js';
+import { createPlayer, LEVELS, loadBrains, Player } from '../../src/ai/player.js';
 import { Search } from '../../src/ai/search.js';
 import { loadBundled, loadBundledReview } from '../../src/ai/weights.js';
 import { exportGame, parseMat, toMat } from '../../src/app/export.js';
@@ -52,7 +52,10 @@ function analysisOf(variant: 'long' | 'short', seed: number, opts: Omit<AnalyseO
 function playOut(variant: 'long' | 'short', length: number, seed: number): MatchState {
   const dice = new SeededDice(seed);
   let rolls = 0;
-  const players = { white: createPlayer('hard', seededRandom(seed)), black: createPlayer('easy', seededRandom(seed + 1)) };
+  // Hard without its clock (and without its second look, which would then take seconds a game):
+  // the same game whatever the load on the machine, so the tests below read the same positions.
+  const untimed = { ...LEVELS.hard, search: { ...LEVELS.hard.search, budgetMs: Infinity, deepCandidates: 0 }, cubeDeepBudgetMs: Infinity };
+  const players = { white: new Player('hard', loadBrains(), seededRandom(seed), untimed), black: createPlayer('easy', seededRandom(seed + 1)) };
   let m = newMatch(variant, length);
   for (let i = 0; i < 5000 && !m.winner; i++) {
     const g = m.game;

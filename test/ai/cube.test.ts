@@ -243,20 +243,24 @@ describe('two rolls ahead (gnubg 2-ply cubeful): my own cube decision after each
   const early = at(parsePositionId('SWgvdwBDgwnHcAoA'), { length: 5 });
   const oneRoll = new Player('hard', loadBrains(), seededRandom(1), { ...LEVELS.hard, cubePlies: 1 });
 
+  // Hard's settings with time for the second roll whatever the load on the machine.
+  const patient = new Player('hard', loadBrains(), seededRandom(1), { ...LEVELS.hard, cubeDeepBudgetMs: Infinity });
+
   it('hard looks two rolls ahead near the boundary: no double where one roll ahead doubled, as gnubg says', () => {
     expect(oneRoll.cubeDecision(early).action).toBe('double');
-    const d = hard.cubeDecision(early);
+    expect(LEVELS.hard).toMatchObject({ cubePlies: 2, cubeDeepWithin: 0.1 });
+    const d = patient.cubeDecision(early);
     expect(d.action).toBe('no-double');
     expect(d.situation.leaves?.[0]?.leaves).toHaveLength(21);
     // Close to gnubg's own values.
     expect(d.equities.noDouble).toBeCloseTo(0.5468, 2);
     expect(d.equities.doubleTake).toBeCloseTo(0.546, 2);
-    expect(hard.wantsToDouble(early)).toBe(false);
+    expect(patient.wantsToDouble(early)).toBe(false);
   });
 
   it('far from the boundary, and out of time, it stays one roll ahead', () => {
     // The opening position: clearly no double, decided one roll ahead.
-    const clear = hard.cubeDecision(at(startPosition('short'), { length: 5 }));
+    const clear = patient.cubeDecision(at(startPosition('short'), { length: 5 }));
     expect(clear.action).toBe('no-double');
     expect(clear.situation.leaves).toHaveLength(21);
     expect(clear.situation.leaves?.every((l) => l.leaves === undefined)).toBe(true);
@@ -267,13 +271,25 @@ describe('two rolls ahead (gnubg 2-ply cubeful): my own cube decision after each
     expect(d.action).toBe('double');
   });
 
+  it('after the Crawford game the trailer doubles at once, though two rolls ahead waiting looks free', () => {
+    // White 3 away, Black 1 away, the Crawford game played: Black's cube is dead, and no two
+    // rolls from the opening lose White's market, so no double and double/take come out equal.
+    const m = { ...at(startPosition('short'), { length: 5, score: [2, 4] }), crawfordDone: true };
+    const everywhere = new Player('hard', loadBrains(), seededRandom(1), { ...LEVELS.hard, cubeDeepWithin: Infinity, cubeDeepBudgetMs: Infinity });
+    const d = everywhere.cubeDecision(m);
+    expect(d.situation.match).toMatchObject({ awayMe: 3, awayOpp: 1, postCrawford: true });
+    expect(d.equities.doubleTake).toBeCloseTo(d.equities.noDouble, 9);
+    expect(d.action).toBe('double');
+    expect(patient.cubeDecision(m).action).toBe('double');
+  });
+
   it('facing that double, the taker: a clear take one roll ahead, and two rolls ahead agree', () => {
     const doubled = at(parsePositionId('SWgvdwBDgwnHcAoA'), { length: 5, phase: 'double' });
-    const d = hard.cubeDecision(doubled);
+    const d = patient.cubeDecision(doubled);
     expect(d.action).toBe('take');
     expect(d.situation.leaves?.every((l) => l.leaves === undefined)).toBe(true);
-    expect(hard.takes(doubled)).toBe(true);
-    const everywhere = new Player('hard', loadBrains(), seededRandom(1), { ...LEVELS.hard, cubeDeepWithin: Infinity });
+    expect(patient.takes(doubled)).toBe(true);
+    const everywhere = new Player('hard', loadBrains(), seededRandom(1), { ...LEVELS.hard, cubeDeepWithin: Infinity, cubeDeepBudgetMs: Infinity });
     const deep = everywhere.cubeDecision(doubled);
     expect(deep.situation.leaves?.[0]?.leaves).toHaveLength(21);
     expect(deep.action).toBe('take');

@@ -29,6 +29,22 @@ describe('nardy cube', () => {
     expect(line({ position: raceLead, cube: { value: 1, owner: null }, match: { length: 5, score: [0, 4], crawford: true } }).action).toBe('no-double');
   });
 
+  it('length 0 is money play, valued in points: too good in a rout, double and pass in a race nearly won, no double and take at the start', () => {
+    const money = { length: 0, score: [0, 0], crawford: false };
+    const cube = { value: 1, owner: null };
+    const rout = line({ position: crushing, cube, match: money }) as { action: string; equities: Record<string, number | string> };
+    expect(rout.equities).toMatchObject({ scale: 'money', doublePass: 1 });
+    // A gammon nearly sure: playing on is worth about 2 points, more than the 1 a pass gives.
+    expect(rout.equities.noDouble as number).toBeGreaterThan(1.8);
+    expect(rout.action).toBe('no-double');
+    expect(line({ position: raceLead, cube, match: money }).action).toBe('double');
+    expect(line({ position: raceLead, cube, match: money, offered: 2 }).action).toBe('pass');
+    const opening = line({ position: start, cube, match: money }) as { action: string; equities: Record<string, number> };
+    expect(opening.action).toBe('no-double');
+    expect(Math.abs(opening.equities.noDouble!)).toBeLessThan(0.2);
+    expect(line({ position: start, cube, match: money, offered: 2 }).action).toBe('take');
+  });
+
   it('a side one point away outside the Crawford game: the games after it (the post-Crawford table)', () => {
     // White 1-away, Black 4-away, Black on roll: a pass leaves Black 3-away against 1-away after the Crawford game.
     const blackOnRoll = positionToJSON(startPosition('short', 'black'));
