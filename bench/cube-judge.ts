@@ -31,3 +31,11 @@ export function judgeCube(d: GnubgEquities, s: Pick<CubeSituation, 'match' | 'cu
   else e = Math.max(d.nd, doubled) - (action === 'double' ? doubled : d.nd);
   return { verdict, error: e * emg };
 }
+
+/**
+ * A double on a side's first two turns of a match (game 1, so 0:0) that gnubg's verdict says was
+ * not one (no double, or too good): the issue's "early doubles where gnubg says no double".
+ */
+export function earlyWrongDouble(action: CubeAction, game: number, turn: number, verdict: string): boolean {
+  return action === 'double' && game === 1 && turn <= 2 && (verdict === 'no double' || verdict === 'too good');
+}

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { loadBrains, Player } from '../src/ai/player.js';
 import type { MatchState } from '../src/engine/index.js';
 import { seededRandom } from '../src/sim/rng.js';
-import { judgeCube, type CubeAction, type GnubgEquities } from './cube-judge.js';
+import { earlyWrongDouble, judgeCube, type CubeAction, type GnubgEquities } from './cube-judge.js';
 import { parseSetting } from './settings.js';
 
 interface Row extends GnubgEquities {
@@ -68,7 +68,7 @@ settings.forEach((setting, k) => {
     if (d.action !== r.action) changed++;
     if (r.action === 'take' || r.action === 'pass') takes += 1000 * error;
     else doubles += 1000 * error;
-    if (d.action === 'double' && r.game === 1 && r.turn <= 2 && r.state!.score.white === 0 && r.state!.score.black === 0 && (verdict === 'no double' || verdict === 'too good')) early++;
+    if (earlyWrongDouble(d.action, r.game, r.turn, verdict)) early++;
   });
   const ms = performance.now() - started;
   const total = errors[k]!.reduce((s, e) => s + e, 0);

@@ -47,7 +47,7 @@ import { toMat } from '../src/app/export.js';
 import { actor, applyMatchAction, canDouble, newMatch, nextGame, parseRules, type Die, type MatchState, type Side } from '../src/engine/index.js';
 import { seededRandom } from '../src/sim/rng.js';
 import { freePort } from '../test/setup/redis.js';
-import { judgeCube, type CubeAction } from './cube-judge.js';
+import { earlyWrongDouble, judgeCube, type CubeAction } from './cube-judge.js';
 import { startExternal } from './external.js';
 
 const GNUBG = '/usr/games/gnubg';
@@ -274,7 +274,7 @@ if (only === 'all' || only === 'ours') {
     if (!o) continue;
     const mine = judgeCube(d, o.situation, d.action);
     ourError += mine.error;
-    if (d.action === 'double' && d.game === 1 && d.turn <= 2 && (mine.verdict === 'no double' || mine.verdict === 'too good')) earlyWrong++;
+    if (earlyWrongDouble(d.action, d.game, d.turn, mine.verdict)) earlyWrong++;
     // Our cube formula at the root fed gnubg's probabilities (no look-ahead): what it would have
     // done, judged the same way.
     let model = mine.error;
