@@ -122,12 +122,14 @@ describe('killed in the middle of an update', () => {
     const games = new Games({ store });
     const id = buttons(msg).find((b) => b.data.startsWith('g|'))!.data.split('|')[1]!;
     const before = await games.get(id);
-    // The live message's count, read just before the press (not the copy the first board came in).
-    const edits = fake.messages.get(`${chat.id}:${msg.message_id}`)!.edits;
+    // The board as it is now, not the copy the first board came in: its edits counted and its
+    // button pressed from the same state.
+    const live = fake.messages.get(`${chat.id}:${msg.message_id}`)!;
+    const edits = live.edits;
     // Telegram hangs on the press's answer: the bot is in the middle of the update when it dies.
     fake.inject('answerCallbackQuery', { code: 0, description: '', hang: true }, 1);
     const answers = fake.calls.filter((c) => c.method === 'answerCallbackQuery').length;
-    fake.press(msg, user, choose(msg)!);
+    fake.press(live, user, choose(live)!);
     await fake.waitFor(() => fake.calls.filter((c) => c.method === 'answerCallbackQuery').length > answers, 10_000, 'the press being answered');
     await bot.stop('SIGKILL');
     await restartBot();
