@@ -125,17 +125,28 @@ function pointUnitsLong(a: ArrayLike<number>, ao: number, base: number, x: Float
   return n;
 }
 
+/**
+ * Where `put` writes: the encoder being run sets these, then `put` appends a non-zero input.
+ * (A module-level sink rather than a closure made on every call: encoding is much of a search's time.)
+ */
+let PX: Float32Array = new Float32Array(0);
+let PI: Int32Array = new Int32Array(0);
+let PN = 0;
+function put(i: number, v: number): void {
+  if (v !== 0) {
+    PX[i] = v;
+    PI[PN++] = i;
+  }
+}
+
 const block = { run: 0, behind: 0 };
 
 function encodeLong(me: ArrayLike<number>, mo: number, opp: ArrayLike<number>, oo: number, x: Float32Array, idx: Int32Array): number {
   let n = pointUnitsLong(me, mo, 0, x, idx, 0);
   n = pointUnitsLong(opp, oo, 96, x, idx, n);
-  const put = (i: number, v: number): void => {
-    if (v !== 0) {
-      x[i] = v;
-      idx[n++] = i;
-    }
-  };
+  PX = x;
+  PI = idx;
+  PN = n;
   put(L_OFF, me[mo]! / 15);
   put(L_OFF + 1, opp[oo]! / 15);
   let myPips = 0;
@@ -169,9 +180,9 @@ function encodeLong(me: ArrayLike<number>, mo: number, opp: ArrayLike<number>, o
   blockAhead(opp, oo, me, mo, block);
   put(L_BLOCK + 1, block.run / 6);
   put(L_BEHIND + 1, block.behind / 15);
-  n = mobilityLong(me, mo, opp, oo, x, idx, n, L_MOBILITY);
-  n = mobilityLong(opp, oo, me, mo, x, idx, n, L_MOBILITY + 6);
-  return n;
+  let m = mobilityLong(me, mo, opp, oo, x, idx, PN, L_MOBILITY);
+  m = mobilityLong(opp, oo, me, mo, x, idx, m, L_MOBILITY + 6);
+  return m;
 }
 
 export const LONG_ENCODING: Encoding = { variant: 'long', version: 1, inputs: LONG_INPUTS, outputs: 3, encode: encodeLong };
@@ -245,86 +256,119 @@ const SHOT = { hits: 0, pipLoss: 0, double: 0 };
  * The share of the 36 rolls with which `h` (the hitter, in its numbering) can hit a blot of `v`:
  * single dice, and combinations through open points (doubles up to four steps); and the pips
  * that `v` loses on average over the 36 rolls, the hitter taking the blot furthest on its way.
- * Entering from the bar first is not modelled beyond hitting from the bar itself.
+ * Entering from the bar first is not modelled beyond hitting from the bar itself. v's made
+ * points and blots come as bits in h's numbering (`sideBits`: bit p, v's point 25 - p).
  */
-function shots(h: ArrayLike<number>, ho: number, v: ArrayLike<number>, vo: number): void {
-  // v's blots and made points in h's numbering: v's point q is h's 25 - q.
-  let blots = 0;
-  const blotAt = BLOTS;
-  // Furthest on v's way first (v's lowest q, h's highest point): it loses the most pips.
-  for (let q = 1; q <= 24; q++) if (v[vo + q] === 1) blotAt[blots++] = 25 - q;
+function shots(h: ArrayLike<number>, ho: number, vMade: number, vBlots: number): void {
   SHOT.hits = 0;
   SHOT.pipLoss = 0;
   SHOT.double = 0;
-  if (blots === 0) return;
-  // HAS[s]: h can move a checker from s (only from the bar while it has checkers there);
-  // OPEN[p]: h may touch down on its point p.
-  const barOnly = h[ho + 25]! > 0;
-  HAS.fill(0);
-  if (barOnly) HAS[25] = 1;
-  else for (let s = 1; s <= 25; s++) HAS[s] = h[ho + s]! > 0 ? 1 : 0;
-  for (let p = 1; p <= 24; p++) OPEN[p] = v[vo + 25 - p]! < 2 ? 1 : 0;
-  let hits = 0;
+  if (vBlots === 0) return;
+  // has bit s: h can move a checker from s (only from the bar while it has checkers there);
+  // open bit p: h may touch down on its point p.
+  let has = 0;
+  if (h[ho + 25]! > 0) has = 1 << 25;
+  else for (let s = 1; s <= 24; s++) if (h[ho + s]! > 0) has |= 1 << s;
+  const open = ~vMade & ALL_POINTS;
+  // Each blot's rolls (bit r: ROLLS[r]) that hit it, and those where either die alone hits it
+  // from different checkers (counted twice: the other can hit again or cover).
+  let seen = 0;
+  let twiceOrMore = 0;
   let loss = 0;
-  let doubles = 0;
-  for (let r = 0; r < ROLLS.length; r++) {
-    const [a, b, w] = ROLLS[r]!;
-    // Blots this roll can reach; a blot reached by both dice singly from different checkers
-    // counts twice (either die hits, the other can hit again or cover).
-    let reached = 0;
-    for (let k = 0; k < blots && reached < 2; k++) {
-      const t = blotAt[k]!;
-      let hit = false;
-      let twice = false;
-      if (HAS[t + a] || HAS[t + b]) {
-        hit = true;
-        twice = a !== b && HAS[t + a] === 1 && HAS[t + b] === 1;
-      } else if (a !== b) {
+  // v's blots furthest on its way first (h's highest point): it loses the most pips.
+  for (let left = vBlots; left !== 0; ) {
+    const t = 31 - Math.clz32(left);
+    left &= ~(1 << t);
+    const direct = (has >>> t) & 0x7e; // bit d: a checker d pips away
+    let hit = ANY_DIE[direct >>> 1]!;
+    const twice = BOTH_DICE[direct >>> 1]!;
+    for (let r = 0; r < 21; r++) {
+      if ((hit >>> r) & 1) continue;
+      const a = ROLL_A[r]!;
+      if (a !== ROLL_B[r]!) {
+        const b = ROLL_B[r]!;
         const s = t + a + b;
-        if (HAS[s] && (OPEN[s - a] || OPEN[s - b])) hit = true;
+        if (s <= 25 && (has >>> s) & 1 && ((open >>> (t + b)) & 1 || (open >>> (t + a)) & 1)) hit |= 1 << r;
       } else {
-        for (let m = 2; m <= 4 && !hit; m++) {
-          const s = t + a * m;
-          if (!HAS[s]) continue;
-          let clear = true;
-          for (let j = 1; j < m; j++) if (!OPEN[s - a * j]) clear = false;
-          if (clear) hit = true;
+        // A double: two to four steps through open points.
+        for (let m = 2, s = t + 2 * a; m <= 4 && s <= 25; m++, s += a) {
+          if (!((open >>> (s - a)) & 1)) break;
+          if ((has >>> s) & 1) {
+            hit |= 1 << r;
+            break;
+          }
         }
       }
-      if (!hit) continue;
-      // v's blot at its point 25 - t goes to the bar (its 25): it loses 25 - (25 - t) = t pips;
-      // the first reached is the one furthest on its way.
-      if (reached === 0) loss += w * t;
-      reached += twice ? 2 : 1;
     }
-    if (reached > 0) hits += w;
-    if (reached > 1) doubles += w;
+    // The first blot a roll reaches is the one furthest on its way: it goes to the bar (v's
+    // 25), losing 25 - (25 - t) = t pips.
+    loss += t * rollWeight(hit & ~seen);
+    twiceOrMore |= (seen & hit) | twice;
+    seen |= hit;
   }
-  SHOT.hits = hits / 36;
+  SHOT.hits = rollWeight(seen) / 36;
   SHOT.pipLoss = loss / 36 / 24;
-  SHOT.double = doubles / 36;
+  SHOT.double = rollWeight(twiceOrMore) / 36;
 }
-const HAS = new Uint8Array(50);
-const OPEN = new Uint8Array(26);
-const BLOTS = new Int8Array(15);
+/** Bits 1..24. */
+const ALL_POINTS = 0x1fffffe;
+/** The dice of ROLLS[r]. */
+const ROLL_A = Int8Array.from(ROLLS, ([a]) => a);
+const ROLL_B = Int8Array.from(ROLLS, ([, b]) => b);
+/** Bits r of the rolls that are not doubles (weight 2 of 36). */
+const NOT_DOUBLES = ROLLS.reduce((m, [a, b], r) => (a !== b ? m | (1 << r) : m), 0);
+/** For a set of dice (bit d - 1: die d), the rolls with either die in it; and with both, different. */
+const ANY_DIE = new Int32Array(64);
+const BOTH_DICE = new Int32Array(64);
+for (let set = 0; set < 64; set++) {
+  ROLLS.forEach(([a, b], r) => {
+    const inA = (set >>> (a - 1)) & 1;
+    const inB = (set >>> (b - 1)) & 1;
+    if (inA || inB) ANY_DIE[set] = ANY_DIE[set]! | (1 << r);
+    if (a !== b && inA && inB) BOTH_DICE[set] = BOTH_DICE[set]! | (1 << r);
+  });
+}
+
+function popcount(x: number): number {
+  x = x - ((x >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+}
+
+/** The rolls of a set (bit r: ROLLS[r]) out of 36. */
+function rollWeight(set: number): number {
+  return popcount(set) + popcount(set & NOT_DOUBLES);
+}
 
 /**
  * The share of the 36 rolls with which a checker on `back` (the rearmost, in its side's
  * numbering) gets past every made point of `v` within the 12 points in front of it, moving
  * through open points only.
  */
-function escapes(back: number, v: ArrayLike<number>, vo: number): number {
+function escapes(back: number, vMade: number): number {
   if (back === 0) return 1;
-  madeBy(v, vo);
+  MADE_BITS = vMade;
   return escapesFrom(back);
 }
 
 /** MADE_BITS bit p: v holds a's point p (1..24). */
 let MADE_BITS = 0;
-function madeBy(v: ArrayLike<number>, vo: number): void {
-  let m = 0;
-  for (let p = 1; p <= 24; p++) if (v[vo + 25 - p]! >= 2) m |= 1 << p;
-  MADE_BITS = m;
+
+/**
+ * One side's checkers as bits, read once per encoding: in the other side's numbering (bit p:
+ * this side's point 25 - p), its made points and its blots.
+ */
+const BITS = { made: 0, blots: 0 };
+function sideBits(v: ArrayLike<number>, vo: number): void {
+  let made = 0;
+  let blots = 0;
+  for (let q = 1; q <= 24; q++) {
+    const c = v[vo + q]!;
+    if (c >= 2) made |= 1 << (25 - q);
+    else if (c === 1) blots |= 1 << (25 - q);
+  }
+  BITS.made = made;
+  BITS.blots = blots;
 }
 
 // escapesFrom depends only on the point and the made points below it: a direct-mapped cache.
@@ -332,7 +376,7 @@ const ESC_SIZE = 1 << 16;
 const ESC_KEY = new Float64Array(ESC_SIZE).fill(-1);
 const ESC_VAL = new Float32Array(ESC_SIZE);
 
-/** `escapes` from the point `back` over the made points last given to `madeBy`. */
+/** `escapes` from the point `back` over the made points in MADE_BITS. */
 function escapesFrom(back: number): number {
   const m = MADE_BITS & ((1 << back) - 1);
   const key = back * 0x2000000 + m;
@@ -424,10 +468,9 @@ const STRUCT = { contain: 0, mobility: 0 };
  * a's home) from any of a's points 13..24 (v's half of the board); and how freely a's checkers
  * outside its home move past v's points: the sum over them of (point - 6) x escapes, / 100.
  */
-function structure(a: ArrayLike<number>, ao: number, v: ArrayLike<number>, vo: number): void {
-  madeBy(v, vo);
+function structure(a: ArrayLike<number>, ao: number, vMade: number): void {
   // Only v's points outside a's home block a's way (its anchors in a's home do not contain).
-  MADE_BITS &= ~0x7f;
+  MADE_BITS = vMade & ~0x7f;
   let least = 1;
   let mobility = 0;
   for (let p = 7; p <= 24; p++) {
@@ -544,7 +587,7 @@ function crashed(a: ArrayLike<number>, ao: number): boolean {
 }
 
 /** Checkers off in three steps of five. */
-function offSteps(off: number, put: (i: number, v: number) => void, base: number): void {
+function offSteps(off: number, base: number): void {
   put(base, Math.min(off, 5) / 5);
   put(base + 1, Math.min(Math.max(off - 5, 0), 5) / 5);
   put(base + 2, Math.max(off - 10, 0) / 5);
@@ -553,12 +596,9 @@ function offSteps(off: number, put: (i: number, v: number) => void, base: number
 function encodeShort(me: ArrayLike<number>, mo: number, opp: ArrayLike<number>, oo: number, x: Float32Array, idx: Int32Array): number {
   let n = pointUnitsShort(me, mo, 0, x, idx, 0);
   n = pointUnitsShort(opp, oo, 96, x, idx, n);
-  const put = (i: number, v: number): void => {
-    if (v !== 0) {
-      x[i] = v;
-      idx[n++] = i;
-    }
-  };
+  PX = x;
+  PI = idx;
+  PN = n;
   const myBar = me[mo + 25]!;
   const oppBar = opp[oo + 25]!;
   put(S_BAR, myBar > 0 ? 1 : 0);
@@ -585,18 +625,24 @@ function encodeShort(me: ArrayLike<number>, mo: number, opp: ArrayLike<number>, 
   const contact = myBack + oppBack > 25;
   put(S_CONTACT, contact ? 1 : 0);
   if (contact) {
-    shots(opp, oo, me, mo);
+    sideBits(me, mo);
+    const myMade = BITS.made;
+    const myBlots = BITS.blots;
+    sideBits(opp, oo);
+    const oppMade = BITS.made;
+    const oppBlots = BITS.blots;
+    shots(opp, oo, myMade, myBlots);
     put(S_SHOTS, SHOT.hits);
     put(S_PIPLOSS, SHOT.pipLoss);
     put(S_DOUBLE, SHOT.double);
-    shots(me, mo, opp, oo);
+    shots(me, mo, oppMade, oppBlots);
     put(S_SHOTS + 1, SHOT.hits);
     put(S_PIPLOSS + 1, SHOT.pipLoss);
     put(S_DOUBLE + 1, SHOT.double);
     put(S_PRIME, primeAhead(myBack, opp, oo) / 6);
     put(S_PRIME + 1, primeAhead(oppBack, me, mo) / 6);
-    put(S_ESCAPE, escapes(myBack, opp, oo));
-    put(S_ESCAPE + 1, escapes(oppBack, me, mo));
+    put(S_ESCAPE, escapes(myBack, oppMade));
+    put(S_ESCAPE + 1, escapes(oppBack, myMade));
     if (myBar > 0) put(S_ENTER, enterFails(opp, oo));
     if (oppBar > 0) put(S_ENTER + 1, enterFails(me, mo));
     put(S_HOME, homePoints(me, mo));
@@ -604,11 +650,11 @@ function encodeShort(me: ArrayLike<number>, mo: number, opp: ArrayLike<number>, 
     // Backgammon danger: checkers left in the other's home once it bears off.
     if (opp[oo]! > 0) put(S_BACKGAMMON, inTheirHome(me, mo) / 15);
     if (me[mo]! > 0) put(S_BACKGAMMON + 1, inTheirHome(opp, oo) / 15);
-    structure(me, mo, opp, oo);
+    structure(me, mo, oppMade);
     put(S_CONTAIN + 1, STRUCT.contain);
     put(S_CONTAIN2 + 1, STRUCT.contain * STRUCT.contain);
     put(S_MOBILITY, STRUCT.mobility);
-    structure(opp, oo, me, mo);
+    structure(opp, oo, myMade);
     put(S_CONTAIN, STRUCT.contain);
     put(S_CONTAIN2, STRUCT.contain * STRUCT.contain);
     put(S_MOBILITY + 1, STRUCT.mobility);
@@ -637,12 +683,12 @@ function encodeShort(me: ArrayLike<number>, mo: number, opp: ArrayLike<number>, 
   }
   put(S_SPREAD, spread(me, mo));
   put(S_SPREAD + 1, spread(opp, oo));
-  offSteps(me[mo]!, put, S_OFFSTEPS);
-  offSteps(opp[oo]!, put, S_OFFSTEPS + 3);
+  offSteps(me[mo]!, S_OFFSTEPS);
+  offSteps(opp[oo]!, S_OFFSTEPS + 3);
   // Gammon danger: checkers still to bring home while none is off.
   put(S_GAMMON, me[mo] === 0 ? outside(me, mo) / 15 : 0);
   put(S_GAMMON + 1, opp[oo] === 0 ? outside(opp, oo) / 15 : 0);
-  return n;
+  return PN;
 }
 
 export const SHORT_ENCODING: Encoding = { variant: 'short', version: 3, inputs: SHORT_INPUTS, outputs: 5, encode: encodeShort };
