@@ -50,6 +50,7 @@ import { toMat } from '../src/app/export.js';
 import { apply, defaultRules, newGame, positionId, SeededDice, type GameState, type Position, type Step, type Variant } from '../src/engine/index.js';
 import { PubevalPlayer } from './pubeval.js';
 import { seededRandom } from '../src/sim/rng.js';
+import { GNUBG, gnubgHome } from './gnubg.js';
 
 const argv = process.argv.slice(2);
 const opt = (name: string, fallback: string): string => {
@@ -88,7 +89,7 @@ const SECOND = (() => {
   if (!m || !w || Math.abs(w[0] + w[1] + w[2] - 1) > 1e-6 || Number(m[4]) < 1) throw new Error('--second-look W0,W1,W2/N[/all|contact|contact-off][/L]: three weights summing to 1, a count of at least 1, where to look and the loss from which it looks anywhere (e.g. 0.34,0.33,0.33/2/contact-off/0.02)');
   return { weights: w, candidates: Number(m[4]), where: (m[5] ?? 'all') as LookWhere, ...(m[6] !== undefined ? { minLoss: Number(m[6]) } : {}) };
 })();
-const GNUBG = '/usr/games/gnubg';
+gnubgHome();
 for (const [k, v] of Object.entries({ GAMES, GNUBG_PLIES, PROCS, LONG, SEED })) {
   if (!Number.isInteger(v) || v < 0) throw new Error(`--${k.toLowerCase().replace('_', '-')} must be a whole number`);
 }

@@ -49,8 +49,9 @@ import { seededRandom } from '../src/sim/rng.js';
 import { freePort } from '../test/setup/redis.js';
 import { earlyWrongDouble, judgeCube, type CubeAction } from './cube-judge.js';
 import { startExternal } from './external.js';
+import { GNUBG, gnubgHome } from './gnubg.js';
 
-const GNUBG = '/usr/games/gnubg';
+gnubgHome();
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(name);

@@ -55,6 +55,7 @@ import { loadBundled, loadWeights } from '../src/ai/weights.js';
 import { defaultRules, parsePosition, positionId, type CubeState, type Dice } from '../src/engine/index.js';
 import { seededRandom } from '../src/sim/rng.js';
 import { parseSetting } from './settings.js';
+import { GNUBG, gnubgHome } from './gnubg.js';
 
 const argv = process.argv.slice(2);
 const opt = (name: string, fallback: string): string => {
@@ -73,7 +74,7 @@ const MATCH = Number(opt('match', '0'));
 const DATA = opt('data', `train/decisions-${LEVELS_PLAYED.replace(/,/g, '-')}-${SEED}-${GNUBG_PLIES}ply${MATCH ? `-match${MATCH}` : ''}.txt`);
 const SETTINGS = opt('settings', 'hard,expert').split(',').filter(Boolean);
 const WEIGHTS = opt('weights', '').split(',').filter(Boolean);
-const GNUBG = '/usr/games/gnubg';
+gnubgHome();
 for (const [k, v] of Object.entries({ GAMES, SEED, GNUBG_PLIES, PROCS, LIMIT, WORST, MATCH })) {
   if (!Number.isInteger(v) || v < 0) throw new Error(`--${k.toLowerCase().replace(/_/g, '-')} must be a whole number, not ${v}`);
 }

@@ -42,6 +42,7 @@ import { freePort } from '../test/setup/redis.js';
 import { startExternal } from './external.js';
 import { AppPlayer, OutsidePlayer, readNardiw } from './outside.js';
 import { parseSetting, type Setting } from './settings.js';
+import { GNUBG, gnubgHome } from './gnubg.js';
 
 const argv = process.argv.slice(2);
 const opt = (name: string, fallback: string | null = null): string | null => {
@@ -57,7 +58,7 @@ const ANALYSE = !argv.includes('--no-analyse');
 /** The depth of gnubg's analysis of the games against it (0, or 2 for its world-class analysis). */
 const ANALYSIS_PLIES = Number(opt('analysis-plies') ?? '0');
 const MATCH = opt('match');
-const GNUBG = '/usr/games/gnubg';
+gnubgHome();
 
 interface Rate {
   games: number;

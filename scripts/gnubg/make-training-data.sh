@@ -38,13 +38,14 @@ if [ -n "$decisions" ]; then
   split -n "l/$procs" -d -a 3 "$decisions" "$tmp/decisions"
 fi
 per=$(( (games + procs - 1) / procs ))
+# gnubg makes ~/.gnubg when it first starts; copies started together on a machine where it never
+# ran race for it and all but one exit at once ("File exists"). Made first, nothing races.
+mkdir -p -m 700 "$HOME/.gnubg/backup"
 for i in $(seq 0 $((procs - 1))); do
   extra=()
   [ -n "$decisions" ] && extra=(NARDY_DECISIONS="$tmp/decisions$(printf %03d "$i")")
   env "${extra[@]}" NARDY_GROUPS=$groups NARDY_OUT="$tmp/part$i.txt" NARDY_GAMES=$per NARDY_SEED=$((seed + i)) \
     /usr/games/gnubg -t -q -r -p scripts/gnubg/training-data.py > /dev/null 2>&1 &
-  # gnubg processes started at the same instant sometimes fail to start; a moment apart they do.
-  sleep 0.5
 done
 wait
 if [ "$groups" = 1 ]; then
