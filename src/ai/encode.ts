@@ -347,12 +347,8 @@ function rollWeight(set: number): number {
  */
 function escapes(back: number, vMade: number): number {
   if (back === 0) return 1;
-  MADE_BITS = vMade;
-  return escapesFrom(back);
+  return escapesFrom(back, vMade);
 }
-
-/** MADE_BITS bit p: v holds a's point p (1..24). */
-let MADE_BITS = 0;
 
 /**
  * One side's checkers as bits, read once per encoding: in the other side's numbering (bit p:
@@ -376,9 +372,9 @@ const ESC_SIZE = 1 << 16;
 const ESC_KEY = new Float64Array(ESC_SIZE).fill(-1);
 const ESC_VAL = new Float32Array(ESC_SIZE);
 
-/** `escapes` from the point `back` over the made points in MADE_BITS. */
-function escapesFrom(back: number): number {
-  const m = MADE_BITS & ((1 << back) - 1);
+/** `escapes` from the point `back` over v's made points `made` (bit p: v holds a's point p, 1..24). */
+function escapesFrom(back: number, made: number): number {
+  const m = made & ((1 << back) - 1);
   const key = back * 0x2000000 + m;
   const slot = (Math.imul(m ^ (back << 25), 0x9e3779b1) >>> 16) & (ESC_SIZE - 1);
   if (ESC_KEY[slot] === key) return ESC_VAL[slot]!;
@@ -470,18 +466,18 @@ const STRUCT = { contain: 0, mobility: 0 };
  */
 function structure(a: ArrayLike<number>, ao: number, vMade: number): void {
   // Only v's points outside a's home block a's way (its anchors in a's home do not contain).
-  MADE_BITS = vMade & ~0x7f;
+  const made = vMade & ~0x7f;
   let least = 1;
   let mobility = 0;
   for (let p = 7; p <= 24; p++) {
     const c = a[ao + p]!;
     if (c === 0 && p < 13) continue;
-    const e = escapesFrom(p);
+    const e = escapesFrom(p, made);
     if (p >= 13 && e < least) least = e;
     if (c > 0) mobility += (p - 6) * c * e;
   }
   const bar = a[ao + 25]!;
-  if (bar > 0) mobility += 19 * bar * escapesFrom(25);
+  if (bar > 0) mobility += 19 * bar * escapesFrom(25, made);
   STRUCT.contain = 1 - least;
   STRUCT.mobility = mobility / 100;
 }
