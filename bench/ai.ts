@@ -8,6 +8,8 @@
  * with no deadline, every roll of the 2-ply look on its best three candidates) on the first N
  * short-nardy positions of seeded random games, with the network evaluations it made and the
  * time per evaluation (encoding and search included): what hard's 40 ms buy depends on it.
+ * The search is the bot's, with short nardy's pruning net (search.ts); NARDY_PRUNE=0 times it
+ * without (every play of every inner roll valued by the full net).
  */
 import { BaselinePlayer } from '../src/ai/baseline.js';
 import { bearoffTable } from '../src/ai/bearoff.js';

@@ -20,7 +20,8 @@
  *
  * Settings (`--settings`, comma-separated): a level name (easy, medium, hard, expert), optionally
  * with overrides of its search, `hard/candidates=8/within=0.25`, `expert/budgetMs=1000`
- * (keys of SearchConfig in src/ai/search.ts). Noise is kept at 0 (the gentle levels' noise would
+ * (keys of SearchConfig in src/ai/search.ts), or `hard/prune=0` (the pruning net keeping K plays
+ * a roll at the inner layers, 0 for none; bench/settings.ts). Noise is kept at 0 (the gentle levels' noise would
  * only measure chance) unless given.
  *
  * Options: --games N (games played for decisions, default 200), --seed S (default 1),
@@ -45,12 +46,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { ENCODINGS } from '../src/ai/encode.js';
-import { Evaluator } from '../src/ai/evaluator.js';
 import { equityOf, flipOutcomes, shortContact } from '../src/ai/outcomes.js';
 import type { MatchScore } from '../src/ai/met.js';
-import { Brains, Player } from '../src/ai/player.js';
-import { Search } from '../src/ai/search.js';
+import { Brains, Player, playersSearch } from '../src/ai/player.js';
+import type { Search } from '../src/ai/search.js';
 import { loadBundled, loadWeights } from '../src/ai/weights.js';
 import { defaultRules, parsePosition, positionId, type CubeState, type Dice } from '../src/engine/index.js';
 import { seededRandom } from '../src/sim/rng.js';
@@ -225,13 +224,17 @@ function idAfter(me: ArrayLike<number>, opp: ArrayLike<number>): string {
 async function main(): Promise<void> {
   // Every setting with the bundled net, then with each --weights net (named "setting [BASE]").
   const nets = [{ tag: '', net: loadBundled('short').net }, ...WEIGHTS.map((base) => ({ tag: ` [${base}]`, net: loadWeights(base, 'short').net }))];
-  const settings = nets.flatMap(({ tag, net }) => {
-    const search = new Search(new Evaluator(net, ENCODINGS.short));
-    return SETTINGS.map((s) => {
+  // One search per net and pruning (a setting's prune=K, else the bot's own).
+  const searches = new Map<string, Search>();
+  const settings = nets.flatMap(({ tag, net }) =>
+    SETTINGS.map((s) => {
       const setting = parseSetting(s, true);
+      const key = `${tag}|${setting.prune ?? ''}`;
+      let search = searches.get(key);
+      if (!search) searches.set(key, (search = setting.prune === undefined ? playersSearch('short', net) : playersSearch('short', net, setting.prune)));
       return { ...setting, name: setting.name + tag, search };
-    });
-  });
+    }),
+  );
   if (flag('remake') || !existsSync(DATA)) await make();
   const decisions = load();
   const rules = { ...defaultRules('short'), cube: false };

@@ -3,7 +3,7 @@
  * search, `hard/candidates=8/within=0.25`, `expert/budgetMs=1000` (keys of SearchConfig in
  * src/ai/search.ts), `hard/cubefulPlay=0` (LevelConfig's cubefulPlay: 1 on, 0 off), or of its
  * cube, `hard/cubePlies=1` (0, 1 or 2), `hard/cubeDeepWithin=0.25/cubeDeepBudgetMs=1000`
- * (LevelConfig). Used by bench:decisions (--settings), bench:strength (--ab) and
+ * (LevelConfig), `hard/prune=0` (the pruning net: the plays it keeps a roll, 0 for none). Used by bench:decisions (--settings), bench:strength (--ab) and
  * bench/cube-replay.ts (--settings).
  */
 import { isLevel, LEVELS, type Level, type LevelConfig } from '../src/ai/player.js';
@@ -15,6 +15,11 @@ export interface Setting {
   readonly name: string;
   readonly level: Level;
   readonly config: LevelConfig;
+  /**
+   * `prune=K`: the search's pruning net keeps K plays a roll at the inner layers (0: no pruning
+   * net); absent: as the bot plays (player.ts, playersSearch).
+   */
+  readonly prune?: number;
 }
 
 /** Parses one setting; `noise` starts at 0 when `quiet` (a bench measuring choices, not chance). */
@@ -26,8 +31,14 @@ export function parseSetting(spec: string, quiet = false): Setting {
   let cubePlies = LEVELS[level].cubePlies;
   let cubeDeepWithin = LEVELS[level].cubeDeepWithin;
   let cubeDeepBudgetMs = LEVELS[level].cubeDeepBudgetMs;
+  let prune: number | undefined;
   for (const o of overrides) {
     const [key, value] = o.split('=');
+    if (key === 'prune') {
+      if (value === undefined || !/^\d{1,3}$/.test(value)) throw new Error(`setting "${spec}": bad override "${o}" (prune=K: the plays the pruning net keeps, 0 for none)`);
+      prune = Number(value);
+      continue;
+    }
     if (!key || !KEYS.includes(key) || value === undefined || value === '' || !Number.isFinite(Number(value)) || (key === 'cubefulPlay' && value !== '0' && value !== '1') || (key === 'cubePlies' && !['0', '1', '2'].includes(value))) {
       throw new Error(`setting "${spec}": bad override "${o}" (key=number; keys: ${KEYS.join(', ')}; cubefulPlay 0 or 1; cubePlies 0, 1 or 2)`);
     }
@@ -37,5 +48,5 @@ export function parseSetting(spec: string, quiet = false): Setting {
     else if (key === 'cubeDeepBudgetMs') cubeDeepBudgetMs = Number(value);
     else search[key] = Number(value);
   }
-  return { name: spec, level, config: { ...LEVELS[level], cubefulPlay, cubePlies, cubeDeepWithin, cubeDeepBudgetMs, search: search as unknown as SearchConfig } };
+  return { name: spec, level, ...(prune === undefined ? {} : { prune }), config: { ...LEVELS[level], cubefulPlay, cubePlies, cubeDeepWithin, cubeDeepBudgetMs, search: search as unknown as SearchConfig } };
 }

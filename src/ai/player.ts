@@ -15,10 +15,11 @@ import { seededRandom } from '../sim/rng.js';
 import { cubeEfficiency, cubefulPlayValue, cubeValues, shouldAcceptResignation, shouldDouble, shouldTake, type CubeLeaf, type CubeOwner, type CubeSituation, type CubeValues } from './cube.js';
 import { ENCODINGS } from './encode.js';
 import { Evaluator } from './evaluator.js';
+import type { Net } from './net.js';
 import { matchEquity, matchWinChance, type MatchScore } from './met.js';
 import { flipOutcomes } from './outcomes.js';
 import { Search, type Candidate, type PlayValue, type SearchConfig } from './search.js';
-import { loadBundled, loadBundledReview } from './weights.js';
+import { loadBundled, loadBundledPrune, loadBundledReview } from './weights.js';
 
 const CENTRED: CubeState = { value: 1, owner: null };
 
@@ -67,6 +68,22 @@ export function isLevel(x: unknown): x is Level {
   return typeof x === 'string' && (LEVELS_IN_ORDER as readonly string[]).includes(x);
 }
 
+/**
+ * How many of a roll's plays the pruning net leaves to the full net at the look-ahead's inner
+ * layers (search.ts; README, The bot's levels: the pruning net).
+ */
+export const PRUNE_KEEP = Number(process.env.NARDY_PRUNE_KEEP ?? 8);
+
+/**
+ * The players' search for a game over `net` (its bundled net by default), with the game's
+ * pruning net where it has one (weights.ts, loadBundledPrune) keeping `keep` plays a roll; none
+ * with `keep` 0, or by default when NARDY_PRUNE=0 (for benchmarks: the same search without it).
+ */
+export function playersSearch(variant: Variant, net: Net = loadBundled(variant).net, keep = process.env.NARDY_PRUNE === '0' ? 0 : PRUNE_KEEP): Search {
+  const prune = keep > 0 ? loadBundledPrune(variant) : null;
+  return new Search(new Evaluator(net, ENCODINGS[variant]), prune ? { ev: new Evaluator(prune.net, prune.encoding), keep } : null);
+}
+
 /** One search per game over its trained network, each loaded when first needed. */
 export class Brains {
   private readonly searches = new Map<Variant, Search>();
@@ -77,7 +94,7 @@ export class Brains {
    * default: the game's bundled review net, weights.ts loadBundledReview, where it has one).
    */
   constructor(
-    private readonly load: (variant: Variant) => Search = (variant) => new Search(new Evaluator(loadBundled(variant).net, ENCODINGS[variant])),
+    private readonly load: (variant: Variant) => Search = (variant) => playersSearch(variant),
     private readonly loadReview: (variant: Variant) => Search | null = (variant) => {
       const w = loadBundledReview(variant);
       return w ? new Search(new Evaluator(w.net, ENCODINGS[variant])) : null;

@@ -102,10 +102,54 @@ export class Search {
   private readonly out: Float32Array;
   private readonly bestOut: Float32Array;
 
-  constructor(readonly ev: Evaluates) {
+  private readonly keptIdx: Int32Array;
+  private readonly keptEq: Float64Array;
+
+  /**
+   * `prune`: a small net (weights.ts, loadBundledPrune) that values every play of a roll at the
+   * inner layers (the opponent's answers, our plays two layers down) so that the full net values
+   * only its best `keep`, as gnubg's pruning nets do; the root's plays always get the full net.
+   */
+  constructor(
+    readonly ev: Evaluates,
+    readonly prune: { readonly ev: Evaluates; readonly keep: number } | null = null,
+  ) {
     this.variant = ev.variant;
     this.out = new Float32Array(ev.outputs);
     this.bestOut = new Float32Array(ev.outputs);
+    if (prune && (prune.ev.variant !== ev.variant || prune.ev.outputs !== ev.outputs || !(prune.keep >= 1))) throw new Error('the pruning net does not fit the search');
+    this.keptIdx = new Int32Array(prune?.keep ?? 0);
+    this.keptEq = new Float64Array(prune?.keep ?? 0);
+  }
+
+  /**
+   * The plays worth the full net's look among gen's `n`, more than the pruning net keeps: its
+   * best `keep` by the equity of the side then to roll (which the player choosing wants lowest),
+   * left in this.keptIdx (indices into gen.pool), best first. Returns how many.
+   */
+  private worthLooking(gen: Generator, n: number): number {
+    const pr = this.prune!;
+    const kept = this.keptIdx;
+    const pool = gen.pool;
+    const eqs = this.keptEq;
+    const out = this.out;
+    let m = 0;
+    for (let k = 0; k < n; k++) {
+      const i = gen.result[k]!;
+      const o = i * 26;
+      const eq = equityOf(this.variant, pr.ev.evaluate(pool.opp, o, pool.me, o, out));
+      if (m === pr.keep && eq >= eqs[m - 1]!) continue;
+      // Insert in order (lowest first), dropping the last when full.
+      let j = m < pr.keep ? m++ : m - 1;
+      while (j > 0 && eqs[j - 1]! > eq) {
+        eqs[j] = eqs[j - 1]!;
+        kept[j] = kept[j - 1]!;
+        j--;
+      }
+      eqs[j] = eq;
+      kept[j] = i;
+    }
+    return m;
   }
 
   /**
@@ -268,10 +312,12 @@ export class Search {
     const gen = this.inner;
     const pool = gen.pool;
     const n = gen.generate(this.variant, me, opp, dice, rules);
+    const pruned = this.prune !== null && n > this.prune.keep;
+    const m = pruned ? this.worthLooking(gen, n) : n;
     let best = -Infinity;
     let pick = gen.result[0]!;
-    for (let k = 0; k < n; k++) {
-      const i = gen.result[k]!;
+    for (let k = 0; k < m; k++) {
+      const i = pruned ? this.keptIdx[k]! : gen.result[k]!;
       const o = i * 26;
       this.ev.afterPlay(pool.me, o, pool.opp, o, this.out);
       const eq = equityOf(this.variant, this.out);
@@ -307,10 +353,12 @@ export class Search {
   private answer(gen: Generator, me: ArrayLike<number>, opp: ArrayLike<number>, dice: Dice, rules: Rules, into: Float32Array): number {
     const pool = gen.pool;
     const n = gen.generate(this.variant, opp, me, dice, rules);
+    const pruned = this.prune !== null && n > this.prune.keep;
+    const m = pruned ? this.worthLooking(gen, n) : n;
     let worst = Infinity;
     let pick = gen.result[0]!;
-    for (let k = 0; k < n; k++) {
-      const i = gen.result[k]!;
+    for (let k = 0; k < m; k++) {
+      const i = pruned ? this.keptIdx[k]! : gen.result[k]!;
       const o = i * 26;
       this.ev.evaluate(pool.opp, o, pool.me, o, this.out);
       const eq = equityOf(this.variant, this.out);

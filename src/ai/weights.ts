@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Variant } from '../engine/types.js';
-import { ENCODINGS, type Encoding } from './encode.js';
+import { ENCODINGS, PRUNE_ENCODINGS, type Encoding } from './encode.js';
 import { Net, type NetShape } from './net.js';
 
 export const OUTPUT_NAMES: Readonly<Record<Variant, readonly string[]>> = {
@@ -39,8 +39,7 @@ export function bytesOf(net: Net): Uint8Array {
   return new Uint8Array(net.buffer, net.w1.byteOffset, Net.byteLength(net.shape));
 }
 
-export function saveWeights(base: string, net: Net, variant: Variant, training: Record<string, unknown>): Manifest {
-  const enc = ENCODINGS[variant];
+export function saveWeights(base: string, net: Net, variant: Variant, training: Record<string, unknown>, enc: Encoding = ENCODINGS[variant]): Manifest {
   const bytes = bytesOf(net);
   const manifest: Manifest = {
     variant,
@@ -82,10 +81,9 @@ export function readManifest(path: string): Manifest {
 }
 
 /** Read and check weights: the manifest must match the encoding in the code, the bytes the hash. */
-export function loadWeights(base: string, variant: Variant): { net: Net; manifest: Manifest; encoding: Encoding } {
+export function loadWeights(base: string, variant: Variant, enc: Encoding = ENCODINGS[variant]): { net: Net; manifest: Manifest; encoding: Encoding } {
   if (!existsSync(`${base}.json`) || !existsSync(`${base}.bin`)) throw new WeightsError(`no trained weights at ${base}.{bin,json}`);
   const manifest = readManifest(`${base}.json`);
-  const enc = ENCODINGS[variant];
   if (manifest.variant !== variant) throw new WeightsError(`${base}: weights for ${manifest.variant}, not ${variant}`);
   if (manifest.encoding?.version !== enc.version || manifest.encoding.inputs !== enc.inputs) {
     throw new WeightsError(`${base}: weights for ${variant} encoding v${manifest.encoding?.version} (${manifest.encoding?.inputs} inputs), the code has v${enc.version} (${enc.inputs})`);
@@ -115,4 +113,23 @@ export function loadBundledReview(variant: Variant): { net: Net; manifest: Manif
   const base = `${ASSETS_DIR}${variant}-review`;
   if (!existsSync(`${base}.json`) && !existsSync(`${base}.bin`)) return null;
   return loadWeights(base, variant);
+}
+
+/** Save a pruning net (scripts/train-prune.ts), its manifest naming the pruning encoding. */
+export function savePruneWeights(base: string, net: Net, variant: Variant, training: Record<string, unknown>): Manifest {
+  const enc = PRUNE_ENCODINGS[variant];
+  if (!enc) throw new WeightsError(`${variant} has no pruning encoding`);
+  return saveWeights(base, net, variant, training, enc);
+}
+
+/**
+ * The small net that picks the few plays of a roll worth the full net's look at the search's
+ * inner layers (assets/ai/<variant>-prune; search.ts), checked as loadWeights checks the players'
+ * net but against the pruning encoding. null where the game has none.
+ */
+export function loadBundledPrune(variant: Variant): { net: Net; manifest: Manifest; encoding: Encoding } | null {
+  const enc = PRUNE_ENCODINGS[variant];
+  const base = `${ASSETS_DIR}${variant}-prune`;
+  if (!enc || (!existsSync(`${base}.json`) && !existsSync(`${base}.bin`))) return null;
+  return loadWeights(base, variant, enc);
 }

@@ -1,19 +1,23 @@
 /** The trained weights: they load, their manifests match the encodings, fixed positions evaluate as committed. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ENCODINGS } from '../../src/ai/encode.js';
+import { ENCODINGS, PRUNE_ENCODINGS } from '../../src/ai/encode.js';
 import { Evaluator } from '../../src/ai/evaluator.js';
 import { Net } from '../../src/ai/net.js';
-import { loadBundled, loadBundledReview, loadWeights, OUTPUT_NAMES, WeightsError } from '../../src/ai/weights.js';
+import { loadBundled, loadBundledPrune, loadBundledReview, loadWeights, OUTPUT_NAMES, WeightsError } from '../../src/ai/weights.js';
 import { parsePosition } from '../../src/engine/index.js';
 
 const fixture = JSON.parse(readFileSync(new URL('../fixtures/ai/evaluations.json', import.meta.url), 'utf8')) as Record<string, { sha256: string; cases: Array<{ position: unknown; probs: number[] }> }>;
 
-/** The players' nets, and the Review's short-nardy net (long nardy has none: its Review uses the players'). */
+/**
+ * The players' nets, the Review's short-nardy net (long nardy has none: its Review uses the
+ * players'), and short nardy's pruning net (search.ts), each with the encoding it reads.
+ */
 const bundles = [
-  { key: 'long', variant: 'long' as const, load: () => loadBundled('long') },
-  { key: 'short', variant: 'short' as const, load: () => loadBundled('short') },
-  { key: 'short-review', variant: 'short' as const, load: () => loadBundledReview('short')! },
+  { key: 'long', variant: 'long' as const, enc: ENCODINGS.long, load: () => loadBundled('long') },
+  { key: 'short', variant: 'short' as const, enc: ENCODINGS.short, load: () => loadBundled('short') },
+  { key: 'short-review', variant: 'short' as const, enc: ENCODINGS.short, load: () => loadBundledReview('short')! },
+  { key: 'short-prune', variant: 'short' as const, enc: PRUNE_ENCODINGS.short!, load: () => loadBundledPrune('short')! },
 ];
 
 describe('the Review\'s nets', () => {
@@ -23,12 +27,13 @@ describe('the Review\'s nets', () => {
   });
 });
 
-describe.each(bundles)('$key weights', ({ key, variant, load }) => {
+describe.each(bundles)('$key weights', ({ key, variant, enc, load }) => {
   const { net, manifest, encoding } = load();
 
   it('load, and the manifest matches the encoding, the shape and the outputs', () => {
     expect(manifest.variant).toBe(variant);
-    expect(manifest.encoding).toEqual({ version: ENCODINGS[variant].version, inputs: ENCODINGS[variant].inputs });
+    expect(encoding).toBe(enc);
+    expect(manifest.encoding).toEqual({ version: enc.version, inputs: enc.inputs });
     expect(manifest.shape).toEqual({ inputs: encoding.inputs, hidden: net.shape.hidden, outputs: encoding.outputs });
     expect(manifest.outputs).toEqual(OUTPUT_NAMES[variant]);
     expect(Net.byteLength(manifest.shape)).toBe(net.params().byteLength);
