@@ -1,5 +1,5 @@
 /**
- * Bot decision time: npm run -s bench:ai [-- --games N]
+ * Bot decision time: npm run -s bench:ai [-- --games N] (0: the second look alone)
  * The time each level takes to choose its play, over every position of N random games per
  * variant (so the busiest doubles are included), on one core: mean, p95 and worst, in ms; and
  * the same for the pre-roll cube decision of the levels that look ahead. The bear-off table
@@ -59,7 +59,7 @@ for (const variant of ['long', 'short'] as const) {
         }
       });
     }
-    out[`${variant}_${name}_play`] = stats(play);
+    if (play.length) out[`${variant}_${name}_play`] = stats(play);
     if (cube.length) out[`${variant}_${name}_cube`] = stats(cube);
   }
 }

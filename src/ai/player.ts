@@ -61,7 +61,7 @@ export const LEVELS: Readonly<Record<Level, LevelConfig>> = {
   easy: { search: { ...greedy, noise: 0.14 }, doubles: false, cubePlies: 0, cubefulPlay: false },
   medium: { search: { ...greedy, noise: 0.09 }, doubles: true, cubePlies: 0, cubefulPlay: true },
   hard: { search: { noise: 0, plies: 1, candidates: 5, within: 0.08, zeroWeight: 0.35, budgetMs: 220, deepCandidates: 3, deepWithin: 0.12, deepBudgetMs: 40 }, doubles: true, cubePlies: 2, cubeDeepWithin: 0.1, cubeDeepBudgetMs: 150, cubefulPlay: true },
-  expert: { search: { noise: 0, plies: 1, candidates: 5, within: 0.08, zeroWeight: 0.35, budgetMs: 260, deepCandidates: 3, deepWithin: 0.12 }, doubles: true, cubePlies: 2, cubeDeepWithin: 0.1, cubeDeepBudgetMs: 250, cubefulPlay: true },
+  expert: { search: { noise: 0, plies: 1, candidates: 8, within: 0.16, zeroWeight: 0.35, budgetMs: 260, deepCandidates: 5, deepWithin: 0.16 }, doubles: true, cubePlies: 2, cubeDeepWithin: 0.1, cubeDeepBudgetMs: 250, cubefulPlay: true },
 };
 
 export function isLevel(x: unknown): x is Level {
