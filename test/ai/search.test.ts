@@ -110,10 +110,14 @@ describe('search: the second look (2-ply) on several candidates at once', () => 
   });
 
   it('expert ranks its best 1-ply candidates by the second look, best first, and keeps the rest after them', () => {
-    const ranked = search.rank(me, opp, dice, { ...LEVELS.expert.search, within: 10, deepWithin: 10, budgetMs: 1e9 }, random);
-    expect(ranked.slice(0, 5).map((c) => c.ply)).toEqual([2, 2, 2, 1, 1]);
-    expect(ranked[5]!.ply).toBe(0);
-    for (let k = 1; k < 3; k++) expect(ranked[k - 1]!.equity).toBeGreaterThanOrEqual(ranked[k]!.equity);
+    const cfg = { ...LEVELS.expert.search, within: 10, deepWithin: 10, budgetMs: 1e9 };
+    const deep = cfg.deepCandidates!;
+    expect(deep).toBeGreaterThan(1);
+    expect(cfg.candidates).toBeGreaterThan(deep);
+    const ranked = search.rank(me, opp, dice, cfg, random);
+    expect(ranked.length).toBeGreaterThan(cfg.candidates);
+    expect(ranked.slice(0, cfg.candidates + 1).map((c) => c.ply)).toEqual([...Array<number>(deep).fill(2), ...Array<number>(cfg.candidates - deep).fill(1), 0]);
+    for (let k = 1; k < deep; k++) expect(ranked[k - 1]!.equity).toBeGreaterThanOrEqual(ranked[k]!.equity);
   });
 });
 
