@@ -589,7 +589,15 @@ function offSteps(off: number, base: number): void {
   put(base + 2, Math.max(off - 10, 0) / 5);
 }
 
-function encodeShort(me: ArrayLike<number>, mo: number, opp: ArrayLike<number>, oo: number, x: Float32Array, idx: Int32Array): number {
+/** Each side's rearmost checker (its highest point, 25 the bar), as shortBase found them. */
+const BACK = { me: 0, opp: 0 };
+
+/**
+ * The short encoding's first SHORT_PRUNE_INPUTS inputs (per-point units, the bar, checkers off,
+ * pips, contact), listed through `put`'s sink; the rearmost checkers are left in BACK. What the
+ * pruning encoding is, and how the full one begins.
+ */
+function shortBase(me: ArrayLike<number>, mo: number, opp: ArrayLike<number>, oo: number, x: Float32Array, idx: Int32Array): void {
   let n = pointUnitsShort(me, mo, 0, x, idx, 0);
   n = pointUnitsShort(opp, oo, 96, x, idx, n);
   PX = x;
@@ -618,9 +626,18 @@ function encodeShort(me: ArrayLike<number>, mo: number, opp: ArrayLike<number>, 
   put(S_PIPS, myPips / 167);
   put(S_PIPS + 1, oppPips / 167);
   // Contact while my rearmost checker has not passed the opponent's rearmost one.
-  const contact = myBack + oppBack > 25;
-  put(S_CONTACT, contact ? 1 : 0);
-  if (contact) {
+  put(S_CONTACT, myBack + oppBack > 25 ? 1 : 0);
+  BACK.me = myBack;
+  BACK.opp = oppBack;
+}
+
+function encodeShort(me: ArrayLike<number>, mo: number, opp: ArrayLike<number>, oo: number, x: Float32Array, idx: Int32Array): number {
+  shortBase(me, mo, opp, oo, x, idx);
+  const myBar = me[mo + 25]!;
+  const oppBar = opp[oo + 25]!;
+  const myBack = BACK.me;
+  const oppBack = BACK.opp;
+  if (myBack + oppBack > 25) {
     sideBits(me, mo);
     const myMade = BITS.made;
     const myBlots = BITS.blots;
@@ -703,34 +720,7 @@ export const SHORT_PRUNE_INPUTS = 201;
  * net's best play about as often at 6 plays a roll as without them at 8, and took longer.)
  */
 function encodeShortPrune(me: ArrayLike<number>, mo: number, opp: ArrayLike<number>, oo: number, x: Float32Array, idx: Int32Array): number {
-  let n = pointUnitsShort(me, mo, 0, x, idx, 0);
-  n = pointUnitsShort(opp, oo, 96, x, idx, n);
-  PX = x;
-  PI = idx;
-  PN = n;
-  const myBar = me[mo + 25]!;
-  const oppBar = opp[oo + 25]!;
-  put(S_BAR, myBar > 0 ? 1 : 0);
-  put(S_BAR + 1, myBar / 3);
-  put(S_BAR + 2, oppBar > 0 ? 1 : 0);
-  put(S_BAR + 3, oppBar / 3);
-  put(S_OFF, me[mo]! / 15);
-  put(S_OFF + 1, opp[oo]! / 15);
-  let myPips = 0;
-  let oppPips = 0;
-  let myBack = 0;
-  let oppBack = 0;
-  for (let p = 1; p <= 25; p++) {
-    const a = me[mo + p]!;
-    const b = opp[oo + p]!;
-    myPips += a * p;
-    oppPips += b * p;
-    if (a > 0) myBack = p;
-    if (b > 0) oppBack = p;
-  }
-  put(S_PIPS, myPips / 167);
-  put(S_PIPS + 1, oppPips / 167);
-  put(S_CONTACT, myBack + oppBack > 25 ? 1 : 0);
+  shortBase(me, mo, opp, oo, x, idx);
   return PN;
 }
 

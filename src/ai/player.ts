@@ -72,7 +72,7 @@ export function isLevel(x: unknown): x is Level {
  * How many of a roll's plays the pruning net leaves to the full net at the look-ahead's inner
  * layers (search.ts; README, The bot's levels: the pruning net).
  */
-export const PRUNE_KEEP = Number(process.env.NARDY_PRUNE_KEEP ?? 8);
+export const PRUNE_KEEP = 8;
 
 /**
  * The players' search for a game over `net` (its bundled net by default), with the game's
