@@ -231,7 +231,7 @@ async function main(): Promise<void> {
       const setting = parseSetting(s, true);
       const key = `${tag}|${setting.prune ?? ''}`;
       let search = searches.get(key);
-      if (!search) searches.set(key, (search = setting.prune === undefined ? playersSearch('short', net) : playersSearch('short', net, setting.prune)));
+      if (!search) searches.set(key, (search = playersSearch('short', net, setting.prune)));
       return { ...setting, name: setting.name + tag, search };
     }),
   );

@@ -594,10 +594,14 @@ const BACK = { me: 0, opp: 0 };
 
 /**
  * The short encoding's first SHORT_PRUNE_INPUTS inputs (per-point units, the bar, checkers off,
- * pips, contact), listed through `put`'s sink; the rearmost checkers are left in BACK. What the
- * pruning encoding is, and how the full one begins.
+ * pips, contact), listed through `put`'s sink; returns how many are listed and leaves the
+ * rearmost checkers in BACK. How the full encoding begins, and all of the pruning encoding: what
+ * the small pruning net (search.ts) reads to pick, among all of a roll's plays, the few that the
+ * full net then values. Cheap on purpose: the rest of the short encoding is most of its cost.
+ * (With the shots at blots added, the pruning kept the full net's best play about as often at 6
+ * plays a roll as without them at 8, and took longer.)
  */
-function shortBase(me: ArrayLike<number>, mo: number, opp: ArrayLike<number>, oo: number, x: Float32Array, idx: Int32Array): void {
+function shortBase(me: ArrayLike<number>, mo: number, opp: ArrayLike<number>, oo: number, x: Float32Array, idx: Int32Array): number {
   let n = pointUnitsShort(me, mo, 0, x, idx, 0);
   n = pointUnitsShort(opp, oo, 96, x, idx, n);
   PX = x;
@@ -629,6 +633,7 @@ function shortBase(me: ArrayLike<number>, mo: number, opp: ArrayLike<number>, oo
   put(S_CONTACT, myBack + oppBack > 25 ? 1 : 0);
   BACK.me = myBack;
   BACK.opp = oppBack;
+  return PN;
 }
 
 function encodeShort(me: ArrayLike<number>, mo: number, opp: ArrayLike<number>, oo: number, x: Float32Array, idx: Int32Array): number {
@@ -712,19 +717,7 @@ export const ENCODINGS: Readonly<Record<Variant, Encoding>> = { long: LONG_ENCOD
 
 export const SHORT_PRUNE_INPUTS = 201;
 
-/**
- * The first inputs of the short encoding only (per-point units, the bar, checkers off, pips and
- * contact, at the same numbers): what the small pruning net (search.ts) reads to pick, among all
- * of a roll's plays, the few that the full net then values. Cheap on purpose: the rest of the
- * short encoding is most of its cost. (With the shots at blots added, the pruning kept the full
- * net's best play about as often at 6 plays a roll as without them at 8, and took longer.)
- */
-function encodeShortPrune(me: ArrayLike<number>, mo: number, opp: ArrayLike<number>, oo: number, x: Float32Array, idx: Int32Array): number {
-  shortBase(me, mo, opp, oo, x, idx);
-  return PN;
-}
-
 /** The pruning nets' encodings (only short nardy has one: long nardy's plays are few). */
 export const PRUNE_ENCODINGS: Readonly<Partial<Record<Variant, Encoding>>> = {
-  short: { variant: 'short', version: 1, inputs: SHORT_PRUNE_INPUTS, outputs: 5, encode: encodeShortPrune },
+  short: { variant: 'short', version: 1, inputs: SHORT_PRUNE_INPUTS, outputs: 5, encode: shortBase },
 };

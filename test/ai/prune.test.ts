@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENCODINGS, PRUNE_ENCODINGS, SHORT_PRUNE_INPUTS } from '../../src/ai/encode.js';
 import { Evaluator } from '../../src/ai/evaluator.js';
+import { equityOf } from '../../src/ai/outcomes.js';
 import { LEVELS, playersSearch, PRUNE_KEEP } from '../../src/ai/player.js';
 import { Search, type SearchConfig } from '../../src/ai/search.js';
 import { loadBundled, loadBundledPrune } from '../../src/ai/weights.js';
@@ -72,18 +73,13 @@ describe('the bundled pruning net', () => {
       const plays = search.rank(me, opp, dice, { noise: 0, plies: 0, candidates: 1, within: 0, budgetMs: 0 }, () => 0.5);
       if (plays.length <= PRUNE_KEEP) continue;
       decisions++;
-      const byPrune = plays.map((c, i) => ({ i, v: -equityOfPrune(prune, c.opp, c.me, p) })).sort((a, b) => b.v - a.v);
+      const byPrune = plays.map((c, i) => ({ i, v: -equityOf('short', prune.evaluate(c.opp, 0, c.me, 0, p)) })).sort((a, b) => b.v - a.v);
       if (byPrune.slice(0, PRUNE_KEEP).some(({ i }) => i === 0)) kept++;
     }
     expect(decisions).toBeGreaterThan(50);
     expect(kept / decisions).toBeGreaterThan(0.9);
   });
 });
-
-function equityOfPrune(ev: Evaluator, toRoll: ArrayLike<number>, other: ArrayLike<number>, p: Float32Array): number {
-  ev.evaluate(toRoll, 0, other, 0, p);
-  return 2 * p[0]! - 1 + p[1]! - p[3]! + p[2]! - p[4]!;
-}
 
 describe('search with a pruning net', () => {
   const full = (): Evaluator => new Evaluator(loadBundled('short').net, ENCODINGS.short);
