@@ -37,7 +37,11 @@ play-bot-level = { $variant }: how strong should I play?
     🟢 Easy — for your first games: often plays a weaker move.
     🟡 Medium — a club player: solid, now and then careless.
     🟠 Hard — strong: looks a roll or two ahead on its best moves.
-    🔴 Expert — the strongest: thinks longest and forgives nothing.
+    { $expert ->
+        [yes] 🔴 Expert — the strongest: thinks longest and forgives nothing.
+       *[no] Hard is the strongest here: in long nardy, expert would play no better, so it plays short nardy only.
+    }
+play-bot-expert-short-only = Expert plays short nardy only: in long nardy, hard is the strongest.
 play-bot-length = How long a match?
 play-bot-started = { $variant } against { $bot }. You play { $colour }. Good luck!
 play-bot-private-only = Games against the bot are played in a private chat with me.

@@ -13,7 +13,7 @@ import { applyMatchAction, newMatch, nextGame, type MatchState } from '../engine
 import { defaultRules } from '../engine/rules.js';
 import { otherSide, type Dice, type Die, type Side, type Step, type Variant } from '../engine/types.js';
 import type { SaveResult, Store } from '../store/types.js';
-import { DEFAULT_SETTINGS, GAME_RECORD_SCHEMA, type AutoRoll, type BotLevel, type FairRecord, type GameEvent, type GameKind, type GameRecord, type Human, type Lang, type MatchDice, type PlayerRef, type Seat, type TurnStamp, type UserSettings } from './model.js';
+import { DEFAULT_SETTINGS, GAME_RECORD_SCHEMA, offeredLevel, type AutoRoll, type BotLevel, type FairRecord, type GameEvent, type GameKind, type GameRecord, type Human, type Lang, type MatchDice, type PlayerRef, type Seat, type TurnStamp, type UserSettings } from './model.js';
 import { decodeGame, encodeGame, RecordError } from './records.js';
 import { turnKey, type Clocks } from './clocks.js';
 import type { Stats } from './stats.js';
@@ -196,7 +196,10 @@ export class Games {
   }
 
   /** The record of a new match (not stored): the opening roll made, forced plays played. */
-  async build(opts: StartOptions): Promise<GameRecord> {
+  async build(asked: StartOptions): Promise<GameRecord> {
+    // A level the game does not offer (a rematch of a long-nardy expert game of before) plays at the one below.
+    const offer = (p: PlayerRef): PlayerRef => (p.kind === 'bot' ? { kind: 'bot', level: offeredLevel(asked.variant, p.level) } : p);
+    const opts: StartOptions = { ...asked, white: offer(asked.white), black: offer(asked.black) };
     const id = opts.id ?? newId();
     // A single game has nothing to double for: the cube is only for matches.
     const base = defaultRules(opts.variant);

@@ -12,8 +12,31 @@ export type Lang = 'ru' | 'en';
 export const LANGS: readonly Lang[] = ['ru', 'en'];
 
 export type BotLevel = Level;
-/** The bot's levels, the gentlest first: the ones a player may choose. */
+/** The bot's levels, the gentlest first: every level a game record may name. */
 export const BOT_LEVELS: readonly BotLevel[] = LEVELS_IN_ORDER;
+
+/**
+ * The levels a player may choose, per game. Expert looks wider and longer than hard: in short
+ * nardy that is measurably stronger, but long nardy's rolls have few plays, hard's search already
+ * sees nearly all of expert's, and expert measured level with hard there (README: The bot's
+ * levels), so long nardy does not offer it.
+ */
+const OFFERED: Readonly<Record<Variant, readonly BotLevel[]>> = {
+  long: LEVELS_IN_ORDER.filter((l) => l !== 'expert'),
+  short: LEVELS_IN_ORDER,
+};
+
+export function botLevelsFor(variant: Variant): readonly BotLevel[] {
+  return OFFERED[variant];
+}
+
+/** The level a new game plays at: the one asked for if offered, else the strongest offered below it. */
+export function offeredLevel(variant: Variant, level: BotLevel): BotLevel {
+  const offered = OFFERED[variant];
+  if (offered.includes(level)) return level;
+  const below = LEVELS_IN_ORDER.slice(0, LEVELS_IN_ORDER.indexOf(level)).filter((l) => offered.includes(l));
+  return below[below.length - 1] ?? offered[0]!;
+}
 
 export interface Human {
   readonly kind: 'human';

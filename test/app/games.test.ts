@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createPlayer } from '../../src/ai/player.js';
 import { inProcess } from '../../src/ai/thinker.js';
 import { Games, isBotToAct, verifyGame, type PressResult } from '../../src/app/games.js';
-import { DEFAULT_SETTINGS, type GameRecord, type PlayerRef } from '../../src/app/model.js';
+import { botLevelsFor, DEFAULT_SETTINGS, offeredLevel, type GameRecord, type PlayerRef } from '../../src/app/model.js';
 import { actor, currentTurn } from '../../src/engine/game.js';
 import { seededRandom } from '../../src/sim/rng.js';
 import { MemoryStore } from '../../src/store/index.js';
@@ -194,6 +194,19 @@ describe('games against the bot', () => {
     // Abandoning scores nothing (not the biggest loss): the result says what happened.
     expect(f?.match.game.result).toMatchObject({ winner: 'black', kind: 'forfeit', points: 0, reason: 'forfeit' });
     expect(f?.match.score).toEqual({ white: 0, black: 0 });
+  });
+
+  it('long nardy offers no expert: a game asked at expert plays at hard, in short nardy at expert', async () => {
+    expect(botLevelsFor('long')).toEqual(['easy', 'medium', 'hard']);
+    expect(botLevelsFor('short')).toEqual(['easy', 'medium', 'hard', 'expert']);
+    expect(offeredLevel('long', 'expert')).toBe('hard');
+    expect(offeredLevel('long', 'medium')).toBe('medium');
+    expect(offeredLevel('short', 'expert')).toBe('expert');
+    const g = games();
+    for (const [variant, level] of [['long', 'hard'], ['short', 'expert']] as const) {
+      const rec = await g.start({ chatId: 1, kind: 'bot', lang: 'en', white: alice, black: { kind: 'bot', level: 'expert' }, variant, length: 1 });
+      expect(Object.values(rec.players).find((p) => p.kind === 'bot')).toEqual({ kind: 'bot', level });
+    }
   });
 
   it('rematch: one new game for two presses, colours swapped', async () => {

@@ -1,6 +1,6 @@
 /** /play: in private the play-the-bot menu, in a group a challenge; and the play-the-bot buttons. */
 import { Composer } from 'grammy';
-import type { BotLevel, GameRecord } from '../../app/model.js';
+import { botLevelsFor, type BotLevel, type GameRecord } from '../../app/model.js';
 import type { Variant } from '../../engine/types.js';
 import { MAX_MATCH, parseCallback, route } from '../codec.js';
 import type { Ctx } from '../context.js';
@@ -78,6 +78,11 @@ export async function sayInProgress(ctx: Ctx, s: Services, g: GameRecord, start:
   else await ctx.reply(text, extra);
 }
 
+/** The question of the level for a game, with the commitment to the next dice. */
+function levelPrompt(t: Translate, variant: Variant, commit: string): string {
+  return `${t('play-bot-level', { variant: t(`variant-${variant}`), expert: botLevelsFor(variant).includes('expert') ? 'yes' : 'no' })}\n\n${t('dice-next', { commit })}`;
+}
+
 /** The private-chat menu: the game typed with /play (if any) goes straight to the levels. */
 export async function privateMenu(ctx: Ctx, s: Services, args: PlayArgs): Promise<void> {
   const t = ctx.t.bind(ctx);
@@ -85,8 +90,7 @@ export async function privateMenu(ctx: Ctx, s: Services, args: PlayArgs): Promis
   if (live.length) await sayInProgress(ctx, s, live[0]!, null, false);
   const commit = await s.app.players.nextCommit(ctx.from!.id);
   if (args.variant) {
-    const text = `${t('play-bot-level', { variant: t(`variant-${args.variant}`) })}\n\n${t('dice-next', { commit })}`;
-    return void (await ctx.reply(text, { reply_markup: levelMenu(t, args.variant, args.length) }));
+    return void (await ctx.reply(levelPrompt(t, args.variant, commit), { reply_markup: levelMenu(t, args.variant, args.length) }));
   }
   await ctx.reply(t('play-bot-variant'), { reply_markup: variantMenu(t) });
 }
@@ -125,10 +129,11 @@ export function playFeature(s: Services): Composer<Ctx> {
     if (!cb || cb.kind !== 'play-bot' || !cb.variant) return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
     if (ctx.chat?.type !== 'private') return void (await answerQuery(ctx, ctx.t('play-bot-private-only')));
     const t = ctx.t.bind(ctx);
-    if (!cb.level) {
-      await answerQuery(ctx);
+    // No level yet, or one this game does not offer (a long-nardy expert from a menu of before): the levels.
+    if (!cb.level || !botLevelsFor(cb.variant).includes(cb.level)) {
+      await answerQuery(ctx, cb.level ? t('play-bot-expert-short-only') : undefined);
       const commit = await s.app.players.nextCommit(ctx.from.id);
-      return void (await editPressed(ctx, `${t('play-bot-level', { variant: t(`variant-${cb.variant}`) })}\n\n${t('dice-next', { commit })}`, { reply_markup: levelMenu(t, cb.variant) }));
+      return void (await editPressed(ctx, levelPrompt(t, cb.variant, commit), { reply_markup: levelMenu(t, cb.variant, typeof cb.length === 'number' ? cb.length : null) }));
     }
     if (cb.length === null) {
       await answerQuery(ctx);
