@@ -23,7 +23,7 @@ export async function startBotGame(s: Services, opts: { chatId: number; from: { 
   const dice = await s.app.players.matchDice(opts.from.id, opts.pressId);
   const rec = await s.app.games.start({ kind: 'bot', chatId: opts.chatId, lang, white: human, black: { kind: 'bot', level: opts.level }, variant: opts.variant, length: opts.length, colours: 'random', dice });
   const side = rec.seats[0]!.viewer;
-  const bot = rec.players[side === 'white' ? 'black' : 'white'];
+  const bot = rec.players[opponentOf(side)];
   const text = [
     t('play-bot-started', { variant: t(`variant-${opts.variant}`), bot: playerName(bot, t), colour: t(`colour-${side}`) }),
     t('dice-started', { commit: rec.dice.commit, client: rec.dice.client }),
