@@ -36,12 +36,8 @@ play-bot-variant = Which game?
 play-bot-level = { $variant }: how strong should I play?
     🟢 Easy — for your first games: often plays a weaker move.
     🟡 Medium — a club player: solid, now and then careless.
-    🟠 Hard — strong: looks a roll or two ahead on its best moves.
-    { $expert ->
-        [yes] 🔴 Expert — the strongest: thinks longest and forgives nothing.
-       *[no] Hard is the strongest here: in long nardy, expert would play no better, so it plays short nardy only.
-    }
-play-bot-expert-short-only = Expert plays short nardy only: in long nardy, hard is the strongest.
+    🔴 Hard — the strongest: looks two rolls ahead on its best moves and forgives nothing.
+play-bot-expert-retired = There is no expert level any more: hard now plays at full strength.
 play-bot-length = How long a match?
 play-bot-started = { $variant } against { $bot }. You play { $colour }. Good luck!
 play-bot-private-only = Games against the bot are played in a private chat with me.
@@ -299,7 +295,7 @@ fair-not-found = No such game (finished games are kept for a week).
 settings-title = Settings
 settings-help = Board: whose side the picture is drawn from.
     Auto-roll: "off" — you always press Roll; "unless I can double" — rolled for you whenever doubling is not possible, so you are asked only when a double could be offered; "always" — rolled for you every turn (you will not double).
-    Hints (💡 in games against the bot): "easy and medium" — only against the gentle levels; "every level" — against hard and expert too; "off" — never. Games with people never have hints.
+    Hints (💡 in games against the bot): "easy and medium" — only against the gentle levels; "every level" — against hard too; "off" — never. Games with people never have hints.
 settings-orient-own = Board: my side
 settings-orient-white = Board: White's side
 settings-autoroll-off = 🎲 Off

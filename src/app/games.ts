@@ -197,8 +197,8 @@ export class Games {
 
   /** The record of a new match (not stored): the opening roll made, forced plays played. */
   async build(asked: StartOptions): Promise<GameRecord> {
-    // A level the game does not offer (a rematch of a long-nardy expert game of before) plays at the one below.
-    const offer = (p: PlayerRef): PlayerRef => (p.kind === 'bot' ? { kind: 'bot', level: offeredLevel(asked.variant, p.level) } : p);
+    // A level no longer offered (a rematch of an expert game of before) plays at the one below.
+    const offer = (p: PlayerRef): PlayerRef => (p.kind === 'bot' ? { kind: 'bot', level: offeredLevel(p.level) } : p);
     const opts: StartOptions = { ...asked, white: offer(asked.white), black: offer(asked.black) };
     const id = opts.id ?? newId();
     // A single game has nothing to double for: the cube is only for matches.

@@ -16,26 +16,17 @@ export type BotLevel = Level;
 export const BOT_LEVELS: readonly BotLevel[] = LEVELS_IN_ORDER;
 
 /**
- * The levels a player may choose, per game. Expert looks wider and longer than hard: in short
- * nardy that is measurably stronger, but long nardy's rolls have few plays, hard's search already
- * sees nearly all of expert's, and expert measured level with hard there (README: The bot's
- * levels), so long nardy does not offer it.
+ * The levels a player may choose. Hard plays the strongest search there is (ai/player.ts), so the
+ * bot offers no expert any more: no wider or longer search measured stronger than hard's (README:
+ * The bot's levels). Records of before may still name expert; a new game asked at it plays hard.
  */
-const OFFERED: Readonly<Record<Variant, readonly BotLevel[]>> = {
-  long: LEVELS_IN_ORDER.filter((l) => l !== 'expert'),
-  short: LEVELS_IN_ORDER,
-};
-
-export function botLevelsFor(variant: Variant): readonly BotLevel[] {
-  return OFFERED[variant];
-}
+export const OFFERED_LEVELS: readonly BotLevel[] = LEVELS_IN_ORDER.filter((l) => l !== 'expert');
 
 /** The level a new game plays at: the one asked for if offered, else the strongest offered below it. */
-export function offeredLevel(variant: Variant, level: BotLevel): BotLevel {
-  const offered = OFFERED[variant];
-  if (offered.includes(level)) return level;
-  const below = LEVELS_IN_ORDER.slice(0, LEVELS_IN_ORDER.indexOf(level)).filter((l) => offered.includes(l));
-  return below[below.length - 1] ?? offered[0]!;
+export function offeredLevel(level: BotLevel): BotLevel {
+  if (OFFERED_LEVELS.includes(level)) return level;
+  const below = LEVELS_IN_ORDER.slice(0, LEVELS_IN_ORDER.indexOf(level)).filter((l) => OFFERED_LEVELS.includes(l));
+  return below[below.length - 1] ?? OFFERED_LEVELS[0]!;
 }
 
 export interface Human {

@@ -40,15 +40,15 @@ describe('search: the looked-ahead value blended with the 0-ply one (zeroWeight)
     for (const c of plain) expect(Array.from(c.probs)).toEqual(Array.from(one.get(key(c))!.probs));
   });
 
-  it('hard and expert blend; the gentle levels do not look ahead', () => {
+  it('hard blends; the gentle levels do not look ahead', () => {
     expect(LEVELS.hard.search.zeroWeight).toBeGreaterThan(0);
-    expect(LEVELS.expert.search.zeroWeight).toBeGreaterThan(0);
     expect(LEVELS.medium.search.plies).toBe(0);
   });
 
-  it('hard takes a short second look on its best three, expert a longer one', () => {
-    expect(LEVELS.hard.search.deepCandidates).toBe(3);
-    expect(LEVELS.hard.search.deepBudgetMs).toBeLessThan(LEVELS.expert.search.deepBudgetMs ?? LEVELS.expert.search.budgetMs);
+  it('hard takes its second look on its best five for its whole budget; expert, no longer offered, plays as hard', () => {
+    expect(LEVELS.hard.search.deepCandidates).toBe(5);
+    expect(LEVELS.hard.search.deepBudgetMs).toBeUndefined();
+    expect(LEVELS.expert).toEqual(LEVELS.hard);
   });
 });
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createPlayer } from '../../src/ai/player.js';
 import { inProcess } from '../../src/ai/thinker.js';
 import { Games, isBotToAct, verifyGame, type PressResult } from '../../src/app/games.js';
-import { botLevelsFor, DEFAULT_SETTINGS, offeredLevel, type GameRecord, type PlayerRef } from '../../src/app/model.js';
+import { DEFAULT_SETTINGS, OFFERED_LEVELS, offeredLevel, type GameRecord, type PlayerRef } from '../../src/app/model.js';
 import { actor, currentTurn } from '../../src/engine/game.js';
 import { seededRandom } from '../../src/sim/rng.js';
 import { MemoryStore } from '../../src/store/index.js';
@@ -196,16 +196,14 @@ describe('games against the bot', () => {
     expect(f?.match.score).toEqual({ white: 0, black: 0 });
   });
 
-  it('long nardy offers no expert: a game asked at expert plays at hard, in short nardy at expert', async () => {
-    expect(botLevelsFor('long')).toEqual(['easy', 'medium', 'hard']);
-    expect(botLevelsFor('short')).toEqual(['easy', 'medium', 'hard', 'expert']);
-    expect(offeredLevel('long', 'expert')).toBe('hard');
-    expect(offeredLevel('long', 'medium')).toBe('medium');
-    expect(offeredLevel('short', 'expert')).toBe('expert');
+  it('the bot offers no expert any more: a game asked at expert (a rematch of before) plays at hard in both games', async () => {
+    expect(OFFERED_LEVELS).toEqual(['easy', 'medium', 'hard']);
+    expect(offeredLevel('expert')).toBe('hard');
+    expect(offeredLevel('medium')).toBe('medium');
     const g = games();
-    for (const [variant, level] of [['long', 'hard'], ['short', 'expert']] as const) {
+    for (const variant of ['long', 'short'] as const) {
       const rec = await g.start({ chatId: 1, kind: 'bot', lang: 'en', white: alice, black: { kind: 'bot', level: 'expert' }, variant, length: 1 });
-      expect(Object.values(rec.players).find((p) => p.kind === 'bot')).toEqual({ kind: 'bot', level });
+      expect(Object.values(rec.players).find((p) => p.kind === 'bot')).toEqual({ kind: 'bot', level: 'hard' });
     }
   });
 

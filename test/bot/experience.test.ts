@@ -101,23 +101,22 @@ describe('/play understands the natural ways to name a game and a length', () =>
     expect(rec!.match).toMatchObject({ variant: 'short', length: 5 });
   });
 
-  it('long nardy offers no expert (it measured level with hard there); an old long expert button says so and shows the levels', async () => {
+  it('both games offer easy, medium and hard, hard the strongest; an old expert button says it is gone and shows the levels', async () => {
     const h = botHarness();
-    await h.say(vera, '/play короткие');
-    const short = h.last(vera.id);
-    expect(h.labels(short)).toHaveLength(4);
-    expect(short.text).toMatch(/Эксперт — сильнейший/);
-    await h.say(vera, '/play длинные');
-    const long = h.last(vera.id);
-    expect(h.labels(long).map((l) => l.toLowerCase())).toEqual(expect.not.arrayContaining([expect.stringMatching(/эксперт/)]));
-    expect(h.labels(long)).toHaveLength(3);
-    expect(long.text).not.toMatch(/Эксперт — сильнейший/);
-    expect(long.text).toMatch(/только в короткие/);
-    // A menu sent before long nardy stopped offering expert: its button starts nothing.
-    const toast = await h.press(vera, long, 'pb|long|expert|1');
-    expect(toast).toMatch(/Эксперт играет только в короткие нарды/);
-    expect(h.in(vera.id).some((m) => m.photo)).toBe(false);
-    expect(h.labels(h.last(vera.id))).toHaveLength(3);
+    for (const game of ['короткие', 'длинные']) {
+      await h.say(vera, `/play ${game}`);
+      const menu = h.last(vera.id);
+      expect(h.labels(menu)).toEqual(['лёгкий', 'средний', 'сильный']);
+      expect(menu.text).toMatch(/Сильный — в полную силу/);
+      expect(menu.text).not.toMatch(/[Ээ]ксперт/);
+    }
+    // A menu sent before expert was retired: its button starts nothing.
+    for (const variant of ['short', 'long']) {
+      const toast = await h.press(vera, h.last(vera.id), `pb|${variant}|expert|1`);
+      expect(toast).toMatch(/Уровня «эксперт» больше нет/);
+      expect(h.in(vera.id).some((m) => m.photo)).toBe(false);
+      expect(h.labels(h.last(vera.id))).toHaveLength(3);
+    }
   });
 });
 

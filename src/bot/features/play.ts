@@ -1,6 +1,6 @@
 /** /play: in private the play-the-bot menu, in a group a challenge; and the play-the-bot buttons. */
 import { Composer } from 'grammy';
-import { botLevelsFor, type BotLevel, type GameRecord } from '../../app/model.js';
+import { OFFERED_LEVELS, type BotLevel, type GameRecord } from '../../app/model.js';
 import type { Variant } from '../../engine/types.js';
 import { MAX_MATCH, parseCallback, route } from '../codec.js';
 import type { Ctx } from '../context.js';
@@ -80,7 +80,7 @@ export async function sayInProgress(ctx: Ctx, s: Services, g: GameRecord, start:
 
 /** The question of the level for a game, with the commitment to the next dice. */
 function levelPrompt(t: Translate, variant: Variant, commit: string): string {
-  return `${t('play-bot-level', { variant: t(`variant-${variant}`), expert: botLevelsFor(variant).includes('expert') ? 'yes' : 'no' })}\n\n${t('dice-next', { commit })}`;
+  return `${t('play-bot-level', { variant: t(`variant-${variant}`) })}\n\n${t('dice-next', { commit })}`;
 }
 
 /** The private-chat menu: the game typed with /play (if any) goes straight to the levels. */
@@ -129,9 +129,9 @@ export function playFeature(s: Services): Composer<Ctx> {
     if (!cb || cb.kind !== 'play-bot' || !cb.variant) return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
     if (ctx.chat?.type !== 'private') return void (await answerQuery(ctx, ctx.t('play-bot-private-only')));
     const t = ctx.t.bind(ctx);
-    // No level yet, or one this game does not offer (a long-nardy expert from a menu of before): the levels.
-    if (!cb.level || !botLevelsFor(cb.variant).includes(cb.level)) {
-      await answerQuery(ctx, cb.level ? t('play-bot-expert-short-only') : undefined);
+    // No level yet, or one no longer offered (expert, from a menu of before): the levels.
+    if (!cb.level || !OFFERED_LEVELS.includes(cb.level)) {
+      await answerQuery(ctx, cb.level ? t('play-bot-expert-retired') : undefined);
       const commit = await s.app.players.nextCommit(ctx.from.id);
       return void (await editPressed(ctx, levelPrompt(t, cb.variant, commit), { reply_markup: levelMenu(t, cb.variant, typeof cb.length === 'number' ? cb.length : null) }));
     }

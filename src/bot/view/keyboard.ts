@@ -1,6 +1,6 @@
 /** Keyboards: every button's data comes from the codec's encoder. */
 import { InlineKeyboard } from 'grammy';
-import { AUTO_ROLLS, botLevelsFor, HINT_MODES, type BotLevel, type Challenge, type GameRecord, type HintMode, type Lang, type UserSettings } from '../../app/model.js';
+import { AUTO_ROLLS, HINT_MODES, OFFERED_LEVELS, type BotLevel, type Challenge, type GameRecord, type HintMode, type Lang, type UserSettings } from '../../app/model.js';
 import { hintsOffered } from '../../app/hints.js';
 import { gameFacts, pointAsRead, resignLevels } from '../../app/table/view.js';
 import { seatChoices } from '../../app/table/seat.js';
@@ -171,13 +171,10 @@ export function variantMenu(t: Translate): InlineKeyboard {
     .text(t('variant-short'), encode({ kind: 'play-bot', variant: 'short', level: null, length: null }));
 }
 
-/** The levels; with `length` (typed with /play) each starts the game at once. */
+/** The levels, in one row; with `length` (typed with /play) each starts the game at once. */
 export function levelMenu(t: Translate, variant: Variant, length: number | null = null): InlineKeyboard {
   const kb = new InlineKeyboard();
-  botLevelsFor(variant).forEach((level: BotLevel, i) => {
-    if (i > 0 && i % 2 === 0) kb.row();
-    kb.text(t(`level-${level}`), encode({ kind: 'play-bot', variant, level, length }));
-  });
+  for (const level of OFFERED_LEVELS) kb.text(t(`level-${level}`), encode({ kind: 'play-bot', variant, level, length }));
   return kb;
 }
 
