@@ -1,9 +1,9 @@
 /**
  * The bot's players. Every level is a configuration of one search (search.ts) over the trained
  * evaluation of each game, like gnubg's levels: the gentle ones add noise to a greedy choice,
- * the strong one (hard) looks one roll ahead on its best candidates and two on the very best. Cube and resignation decisions
- * come from the outcome probabilities (cube.ts); the hand-written evaluation of the first
- * version stays as the frozen `baseline` player for benchmarks (baseline.ts).
+ * the strong one (hard) looks one roll ahead on its best candidates and two on the very best.
+ * Cube and resignation decisions come from the outcome probabilities (cube.ts); the hand-written
+ * evaluation of the first version stays as the frozen `baseline` player for benchmarks (baseline.ts).
  */
 import { randomInt } from 'node:crypto';
 import { canDouble, type CubeState, type GameState } from '../engine/game.js';
@@ -58,9 +58,9 @@ const greedy = { plies: 0 as const, candidates: 1, within: 0, budgetMs: 0 };
 /**
  * The strongest level: 1 ply on the best 8 candidates within 0.16, a second look (2 ply) on the
  * best 5 within 0.16, all within 260 ms; cube decisions two rolls ahead near the boundary. Hard
- * plays it; before, hard stopped its second look at 40 ms on fewer candidates (2.6–2.9 against 2.1–2.2
- * thousandths a decision on bench:decisions' match set, level with gnubg expert in matches to
- * 5), and expert had this search.
+ * plays it; before, hard stopped its second look at 40 ms on fewer candidates (2.6–2.9 against
+ * 2.1–2.2 thousandths a decision on bench:decisions' match set, level with gnubg expert in
+ * matches to 5), and expert had this search.
  */
 const STRONGEST: LevelConfig = { search: { noise: 0, plies: 1, candidates: 8, within: 0.16, zeroWeight: 0.35, budgetMs: 260, deepCandidates: 5, deepWithin: 0.16 }, doubles: true, cubePlies: 2, cubeDeepWithin: 0.1, cubeDeepBudgetMs: 250, cubefulPlay: true };
 
@@ -69,7 +69,7 @@ export const LEVELS: Readonly<Record<Level, LevelConfig>> = {
   easy: { search: { ...greedy, noise: 0.14 }, doubles: false, cubePlies: 0, cubefulPlay: false },
   medium: { search: { ...greedy, noise: 0.09 }, doubles: true, cubePlies: 0, cubefulPlay: true },
   hard: STRONGEST,
-  // Not offered by the bot (app/model.ts, botLevelsFor): no setting measured stronger than hard's
+  // Not offered by the bot (app/model.ts, OFFERED_LEVELS): no setting measured stronger than hard's
   // (README, The bot's levels), so the name plays as hard for old records, the CLI and benches.
   expert: STRONGEST,
 };
