@@ -13,7 +13,7 @@
  */
 import { BaselinePlayer } from '../src/ai/baseline.js';
 import { bearoffTable } from '../src/ai/bearoff.js';
-import { Brains, createPlayer, LEVELS, LEVELS_IN_ORDER, type BotPlayer } from '../src/ai/player.js';
+import { Brains, createPlayer, DISTINCT_LEVELS, LEVELS, type BotPlayer } from '../src/ai/player.js';
 import type { Evaluator } from '../src/ai/evaluator.js';
 import { newGame, newMatch, parseRules, sidesOf, type GameState } from '../src/engine/index.js';
 import { randomGame } from '../src/sim/selfplay.js';
@@ -38,7 +38,7 @@ const out: Record<string, unknown> = {};
 const t = performance.now();
 bearoffTable();
 out.bearoff_table_ms = Math.round(performance.now() - t);
-const players: Array<[string, BotPlayer]> = [...LEVELS_IN_ORDER.map((l) => [l, createPlayer(l, seededRandom(1))] as [string, BotPlayer]), ['baseline', new BaselinePlayer()]];
+const players: Array<[string, BotPlayer]> = [...DISTINCT_LEVELS.map((l) => [l, createPlayer(l, seededRandom(1))] as [string, BotPlayer]), ['baseline', new BaselinePlayer()]];
 for (const variant of ['long', 'short'] as const) {
   for (const [name, player] of players) {
     const play: number[] = [];
@@ -50,7 +50,7 @@ for (const variant of ['long', 'short'] as const) {
         const t0 = performance.now();
         player.choosePlay(g);
         play.push(performance.now() - t0);
-        if (name === 'hard' || name === 'expert') {
+        if (name === 'hard') {
           const m = newMatch(variant, 7, parseRules({ cube: true }));
           const match = { ...m, game: { ...m.game, position, phase: 'roll' as const, firstMover: 'white' as const } };
           const t1 = performance.now();

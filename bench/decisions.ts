@@ -26,7 +26,7 @@
  *
  * Options: --games N (games played for decisions, default 200), --seed S (default 1),
  * --levels L[,L] (default hard), --gnubg-plies N (default 2), --procs P (default 4), --data FILE,
- * --remake, --limit N (score only the first N decisions), --settings LIST (default hard,expert),
+ * --remake, --limit N (score only the first N decisions), --settings LIST (default hard),
  * --worst K (list the K costliest decisions of the first setting), --match L (decisions from
  * hard's matches to L with the cube, each scored cubefully at its score and cube, and every row
  * broken down by the kind of score: the Crawford game, post-Crawford, double match point, ...;
@@ -71,7 +71,7 @@ const LIMIT = Number(opt('limit', '0'));
 const WORST = Number(opt('worst', '5'));
 const MATCH = Number(opt('match', '0'));
 const DATA = opt('data', `train/decisions-${LEVELS_PLAYED.replace(/,/g, '-')}-${SEED}-${GNUBG_PLIES}ply${MATCH ? `-match${MATCH}` : ''}.txt`);
-const SETTINGS = opt('settings', 'hard,expert').split(',').filter(Boolean);
+const SETTINGS = opt('settings', 'hard').split(',').filter(Boolean);
 const WEIGHTS = opt('weights', '').split(',').filter(Boolean);
 gnubgHome();
 for (const [k, v] of Object.entries({ GAMES, SEED, GNUBG_PLIES, PROCS, LIMIT, WORST, MATCH })) {

@@ -11,7 +11,7 @@
  * Options: --games N (games per gnubg pairing, default 1000), --procs P (gnubg processes at
  * once, default 2), --pairs N (pairs per in-process pairing, default 100), --only gnubg|long|short,
  * --pairing name (one gnubg pairing: easy-beginner, medium-intermediate, hard-expert, expert-expert),
- * --match a_vs_b[,c_vs_d] (only these in-process pairings, e.g. hard_vs_baseline, expert_vs_medium),
+ * --match a_vs_b[,c_vs_d] (only these in-process pairings, e.g. hard_vs_baseline, hard_vs_medium),
  * --no-analyse, --analysis-plies N (gnubg's analysis of the games against it at N plies, default 0),
  * --noise X / --plies P (override our level's search, for tuning), --seed S,
  * --outside DIR (instead of the rest: long nardy against the LongNardi app's networks read from
@@ -34,7 +34,7 @@ import { join } from 'node:path';
 import { BaselinePlayer } from '../src/ai/baseline.js';
 import { ENCODINGS } from '../src/ai/encode.js';
 import { Evaluator } from '../src/ai/evaluator.js';
-import { Brains, createPlayer, LEVELS_IN_ORDER, Player, type BotPlayer, type Level } from '../src/ai/player.js';
+import { Brains, createPlayer, DISTINCT_LEVELS, Player, type BotPlayer, type Level } from '../src/ai/player.js';
 import { Search } from '../src/ai/search.js';
 import { loadWeights } from '../src/ai/weights.js';
 import { apply, newGame, parseRules, SeededDice, type GameState, type Variant } from '../src/engine/index.js';
@@ -158,9 +158,9 @@ function inProcess(variant: Variant): Record<string, unknown> {
   const baseline = new BaselinePlayer();
   const player = (level: Level, i: number): BotPlayer => createPlayer(level, seededFor(level, i));
   const wanted = (name: string): boolean => !MATCH || MATCH.split(',').includes(name);
-  for (const level of LEVELS_IN_ORDER) if (wanted(`${level}_vs_baseline`)) out[`${level}_vs_baseline`] = versus(variant, player(level, 1), baseline, PAIRS, SEED * 7919);
-  const strongest: Level = 'expert';
-  for (const level of LEVELS_IN_ORDER) if (level !== strongest && wanted(`${strongest}_vs_${level}`)) out[`${strongest}_vs_${level}`] = versus(variant, player(strongest, 2), player(level, 3), PAIRS, SEED * 104729);
+  for (const level of DISTINCT_LEVELS) if (wanted(`${level}_vs_baseline`)) out[`${level}_vs_baseline`] = versus(variant, player(level, 1), baseline, PAIRS, SEED * 7919);
+  const strongest: Level = DISTINCT_LEVELS[DISTINCT_LEVELS.length - 1]!;
+  for (const level of DISTINCT_LEVELS) if (level !== strongest && wanted(`${strongest}_vs_${level}`)) out[`${strongest}_vs_${level}`] = versus(variant, player(strongest, 2), player(level, 3), PAIRS, SEED * 104729);
   return out;
 }
 

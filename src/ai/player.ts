@@ -74,6 +74,14 @@ export const LEVELS: Readonly<Record<Level, LevelConfig>> = {
   expert: STRONGEST,
 };
 
+/** The level a name plays as: the first level, the gentlest first, with the same configuration (expert: hard). */
+export function playsAs(level: Level): Level {
+  return LEVELS_IN_ORDER.find((l) => LEVELS[l] === LEVELS[level])!;
+}
+
+/** The levels with a configuration of their own, the gentlest first: what the bot offers and the benches measure. */
+export const DISTINCT_LEVELS: readonly Level[] = LEVELS_IN_ORDER.filter((l) => playsAs(l) === l);
+
 export function isLevel(x: unknown): x is Level {
   return typeof x === 'string' && (LEVELS_IN_ORDER as readonly string[]).includes(x);
 }

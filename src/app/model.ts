@@ -3,7 +3,7 @@
  * settings. Plain JSON values; the store keeps them as they are, records.ts checks their schema
  * on every read.
  */
-import { LEVELS_IN_ORDER, type Level } from '../ai/player.js';
+import { DISTINCT_LEVELS, LEVELS_IN_ORDER, playsAs, type Level } from '../ai/player.js';
 import type { MatchState } from '../engine/match.js';
 import type { Die, Side, Step, Variant } from '../engine/types.js';
 import type { ResignLevel, ResultKind } from '../engine/game.js';
@@ -16,17 +16,15 @@ export type BotLevel = Level;
 export const BOT_LEVELS: readonly BotLevel[] = LEVELS_IN_ORDER;
 
 /**
- * The levels a player may choose. Hard plays the strongest search there is (ai/player.ts), so the
- * bot offers no expert any more: no wider or longer search measured stronger than hard's (README:
- * The bot's levels). Records of before may still name expert; a new game asked at it plays hard.
+ * The levels a player may choose: those with a configuration of their own. Hard plays the
+ * strongest search there is (ai/player.ts), and expert, with the same configuration, is no longer
+ * offered: no wider or longer search measured stronger than hard's (README: The bot's levels).
  */
-export const OFFERED_LEVELS: readonly BotLevel[] = LEVELS_IN_ORDER.filter((l) => l !== 'expert');
+export const OFFERED_LEVELS: readonly BotLevel[] = DISTINCT_LEVELS;
 
-/** The level a new game plays at: the one asked for if offered, else the strongest offered below it. */
+/** The level a new game plays at: the offered one it plays as (records of before may name expert: hard). */
 export function offeredLevel(level: BotLevel): BotLevel {
-  if (OFFERED_LEVELS.includes(level)) return level;
-  const below = LEVELS_IN_ORDER.slice(0, LEVELS_IN_ORDER.indexOf(level)).filter((l) => OFFERED_LEVELS.includes(l));
-  return below[below.length - 1] ?? OFFERED_LEVELS[0]!;
+  return playsAs(level);
 }
 
 export interface Human {
