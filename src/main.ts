@@ -13,18 +13,30 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { warmUpRenderer } from './render/index.js';
 import { MemoryStore, RedisStore, type Store } from './store/index.js';
+import { redactor, urlSecrets, type Redact } from './redact.js';
+
+/** The secrets of the environment: known before the configuration is read, so that even its errors hide them. */
+function secretsOf(env: NodeJS.ProcessEnv): string[] {
+  return [env.BOT_TOKEN?.trim(), env.WEBHOOK_SECRET?.trim(), ...urlSecrets(env.REDIS_URL?.trim(), env.TELEGRAM_API_ROOT?.trim(), env.WEBHOOK_URL?.trim())].filter((x): x is string => !!x);
+}
+
+const redact: Redact = redactor(secretsOf(process.env));
 
 function fail(line: string): never {
-  console.error(line);
+  console.error(redact(line));
   process.exit(1);
 }
+
+// Whatever escapes (a bug), the line that says so hides the secrets too.
+process.on('uncaughtException', (e) => fail(`fatal: ${(e as Error)?.stack ?? String(e)}`));
+process.on('unhandledRejection', (e) => fail(`fatal: ${(e as Error)?.stack ?? String(e)}`));
 
 function config(): Config {
   try {
     return loadConfig();
   } catch (e) {
     if (e instanceof ConfigError) {
-      for (const p of e.problems) console.error(`config error: ${p}`);
+      for (const p of e.problems) console.error(redact(`config error: ${p}`));
       process.exit(1);
     }
     throw e;
@@ -60,7 +72,7 @@ async function openStore(cfg: Config, log: Logger): Promise<Store> {
 
 async function main(): Promise<void> {
   const cfg = config();
-  const log = createLogger(cfg.logLevel);
+  const log = createLogger(cfg.logLevel, { secrets: secretsOf(process.env) });
   const store = await openStore(cfg, log);
   const pool = cfg.aiThreads > 0 ? new ThinkerPool(cfg.aiThreads) : null;
   const app = createApp(store, {

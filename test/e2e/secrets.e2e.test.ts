@@ -1,0 +1,70 @@
+/**
+ * Start-up failures never print a secret: the bot as a process, against a Telegram that answers
+ * with a proxy's HTML page, one that refuses the connection, a Redis with a password that is not
+ * there, and configuration errors that quote a URL with a password. Its whole output is searched.
+ */
+import { spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../setup/redis.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const TOKEN = '555000111:AAFverySecretTokenPart-0123456789abcd';
+const HALF = TOKEN.split(':')[1]!;
+
+function runBot(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, BOT_TOKEN: TOKEN, LOG_LEVEL: 'debug', TELEGRAM_START_TIMEOUT_MS: '3000', REDIS_START_TIMEOUT_MS: '2000', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    proc.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    proc.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const kill = setTimeout(() => proc.kill('SIGKILL'), 25_000);
+    proc.once('exit', (code) => (clearTimeout(kill), resolve({ code, output })));
+  });
+}
+
+let html: Server;
+let htmlRoot = '';
+beforeAll(async () => {
+  html = createServer((_req, res) => {
+    res.writeHead(502, { 'content-type': 'text/html' });
+    res.end('<html><head><title>502 Bad Gateway</title></head><body><center>nginx</center></body></html>');
+  });
+  await new Promise<void>((r) => html.listen(0, '127.0.0.1', r));
+  htmlRoot = `http://127.0.0.1:${(html.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => html.close(() => r())));
+
+describe('start-up failures hide the secrets', () => {
+  it('a Telegram behind a proxy answering 502 with an HTML page', async () => {
+    const r = await runBot({ TELEGRAM_API_ROOT: htmlRoot });
+    expect(r.code).toBe(1);
+    expect(r.output).toMatch(/cannot start the bot/);
+    expect(r.output).not.toContain(HALF);
+  }, 40_000);
+
+  it('a Telegram that refuses the connection', async () => {
+    const r = await runBot({ TELEGRAM_API_ROOT: `http://127.0.0.1:${await freePort()}` });
+    expect(r.code).toBe(1);
+    expect(r.output).toMatch(/ECONNREFUSED/);
+    expect(r.output).not.toContain(HALF);
+  }, 40_000);
+
+  it('a Redis URL with a password, unreachable; and a broken one', async () => {
+    const down = await runBot({ REDIS_URL: `redis://bob:S3cretPassw0rd@127.0.0.1:${await freePort()}/0`, TELEGRAM_API_ROOT: htmlRoot });
+    expect(down.code).toBe(1);
+    expect(down.output).toMatch(/cannot use Redis at redis:\/\/bob:\*\*\*@127\.0\.0\.1/);
+    expect(down.output).not.toContain('S3cretPassw0rd');
+    const broken = await runBot({ REDIS_URL: 'http://bob:S3cretPassw0rd@127.0.0.1:1' });
+    expect(broken.code).toBe(1);
+    expect(broken.output).toMatch(/config error: REDIS_URL/);
+    expect(broken.output).not.toContain('S3cretPassw0rd');
+    expect(broken.output + down.output).not.toContain(HALF);
+  }, 60_000);
+});
