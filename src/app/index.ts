@@ -63,8 +63,13 @@ export interface Inbox {
   readonly owner: string;
   record(updates: ReadonlyArray<{ readonly update_id: number }>): Promise<void>;
   finish(updateId: number): Promise<void>;
-  /** Say this instance is alive for `ttlSeconds` (every tick; ALIVE_SECONDS by default). */
+  /**
+   * Say this instance is alive for `ttlSeconds` (every tick; ALIVE_SECONDS by default), and
+   * record the updates in hand that the storage could not record when they came.
+   */
   beat(ttlSeconds?: number): Promise<void>;
+  /** How many updates in hand are not recorded yet (the storage was full or down when they came). */
+  unrecorded(): number;
   /** Hand the updates of dead instances, older than `minAgeMs`, to `handle`, each to one sweeper. */
   sweep(handle: (update: { readonly update_id: number }) => Promise<void>, minAgeMs?: number): Promise<number>;
 }
@@ -133,11 +138,33 @@ export function isStorageFull(e: unknown): boolean {
 
 function inboxOf(store: Store, now: () => number): Inbox {
   const owner = `${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`;
+  // Updates the storage could not record (full, or down): handled all the same, and recorded
+  // as soon as it takes writes again, should their handling still be under way then.
+  const unrecorded = new Map<number, { readonly update_id: number }>();
+  const record = async (updates: ReadonlyArray<{ readonly update_id: number }>): Promise<void> => {
+    try {
+      await store.updates.record(owner, updates);
+    } catch (e) {
+      if (!(e instanceof StoreUnavailable)) throw e;
+      for (const u of updates) if (unrecorded.size < MAX_UNRECORDED) unrecorded.set(u.update_id, u);
+      throw e;
+    }
+    for (const u of updates) unrecorded.delete(u.update_id);
+  };
   return {
     owner,
-    record: (updates) => store.updates.record(owner, updates),
-    finish: (id) => store.updates.finish(id),
-    beat: (ttl = ALIVE_SECONDS) => store.updates.beat(owner, ttl),
+    record,
+    finish: async (id) => {
+      unrecorded.delete(id);
+      await store.updates.finish(id);
+    },
+    beat: async (ttl = ALIVE_SECONDS) => {
+      await store.updates.beat(owner, ttl);
+      if (unrecorded.size) await record([...unrecorded.values()]).catch((e: unknown) => {
+        if (!(e instanceof StoreUnavailable)) throw e;
+      });
+    },
+    unrecorded: () => unrecorded.size,
     async sweep(handle, minAgeMs = 3000) {
       let n = 0;
       const deadness = new Map<string, boolean>();
@@ -154,3 +181,5 @@ function inboxOf(store: Store, now: () => number): Inbox {
   };
 }
 
+/** At most this many unrecorded updates are kept in memory (a flood during an outage stays bounded). */
+const MAX_UNRECORDED = 10_000;

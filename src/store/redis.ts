@@ -140,6 +140,16 @@ export function connect(target: RedisTarget): Client {
   return new Redis(target.url!, { ...common, lazyConnect: false, retryStrategy: (n) => Math.min(100 * n, 2000) });
 }
 
+/**
+ * A MULTI whose commands Redis refused while queueing them fails as EXECABORT, the real reasons
+ * among its previous errors: a full Redis must read as full there too (an inbox record is such a
+ * transaction), not as an unknown error that holds every update back.
+ */
+function outOfMemoryInTransaction(e: unknown): boolean {
+  const prev = (e as { previousErrors?: unknown })?.previousErrors;
+  return /EXECABORT/.test(String((e as Error)?.message)) && Array.isArray(prev) && prev.some((x) => /OOM command not allowed|^OOM /.test(String((x as Error)?.message ?? x)));
+}
+
 /** Every call to Redis: unreachable servers come back as StoreUnavailable. */
 function guard<T extends object>(target: T, ready: () => Promise<void>): T {
   return new Proxy(target, {
@@ -153,7 +163,7 @@ function guard<T extends object>(target: T, ready: () => Promise<void>): T {
         } catch (e) {
           if (e instanceof StoreUnavailable) throw e;
           const msg = String((e as Error)?.message ?? e);
-          if (/^OOM |OOM command not allowed/.test(msg)) throw new StoreFull(e);
+          if (/^OOM |OOM command not allowed/.test(msg) || outOfMemoryInTransaction(e)) throw new StoreFull(e);
           // A failover in progress: a replica being promoted, slots moving, a node still loading.
           if (/TRYAGAIN|LOADING|READONLY|MASTERDOWN|Too many Cluster redirections|Failed to connect|All of the nodes|Connection is in subscriber mode|NOREPLICAS|CLUSTERDOWN/i.test(msg)) throw new StoreUnavailable(e);
           if (/Stream isn't writeable|Connection is closed|ECONNREFUSED|ETIMEDOUT|Command timed out|ECONNRESET|None of startup nodes|Failed to refresh slots|CLUSTERDOWN|MaxRetriesPerRequest|enableOfflineQueue|not connected|Cluster isn't ready/i.test(msg)) {
