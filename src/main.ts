@@ -14,6 +14,7 @@ import { createLogger, type Logger } from './logger.js';
 import { warmUpRenderer } from './render/index.js';
 import { MemoryStore, RedisStore, type Store } from './store/index.js';
 import { redactor, urlSecrets, type Redact } from './redact.js';
+import { SharedClock, SKEW_WARN_MS } from './app/clock.js';
 
 /** The secrets of the environment: known before the configuration is read, so that even its errors hide them. */
 function secretsOf(env: NodeJS.ProcessEnv): string[] {
@@ -74,12 +75,24 @@ async function main(): Promise<void> {
   const cfg = config();
   const log = createLogger(cfg.logLevel, { secrets: secretsOf(process.env) });
   const store = await openStore(cfg, log);
+  // Deadlines by the storage's clock, whatever this machine's says.
+  const clock = new SharedClock(() => store.time());
+  let skewWarned = 0;
+  const syncClock = async (): Promise<void> => {
+    const skew = await clock.sync();
+    if (Math.abs(skew) > SKEW_WARN_MS && Date.now() - skewWarned > 10 * 60_000) {
+      skewWarned = Date.now();
+      log.warn({ skewMs: skew }, `this machine's clock is ${Math.abs(skew / 1000).toFixed(1)} s ${skew > 0 ? 'behind' : 'ahead of'} Redis's: move clocks and deadlines follow Redis's time; set up NTP on this machine`);
+    }
+  };
+  await syncClock().catch((e: unknown) => log.warn({ err: e }, 'could not read the storage\'s clock: using this machine\'s until it answers'));
   const pool = cfg.aiThreads > 0 ? new ThinkerPool(cfg.aiThreads) : null;
   const app = createApp(store, {
     defaultLanguage: cfg.defaultLanguage,
     player: pool ? (level) => pool.thinker(level) : undefined,
     moveLimits: { group: cfg.groupMoveSeconds, link: cfg.linkMoveSeconds, notice: cfg.linkNoticeSeconds },
     invitationSeconds: cfg.invitationTtlSeconds,
+    now: clock.now,
     warn: (message, err, gameId) => log.warn({ err, game: gameId }, message),
   });
   // Alive from the start, so that no other instance takes over this one's updates in flight; a
@@ -121,7 +134,7 @@ async function main(): Promise<void> {
     return { redis, telegram: telegram.ok };
   };
   // The Mini App, on the same HTTP server (the webhook's port, or HTTP_PORT).
-  const webApp = cfg.webApp ? createWebApp(services, { botToken: cfg.botToken }) : null;
+  const webApp = cfg.webApp ? createWebApp(services, { botToken: cfg.botToken, now: clock.now }) : null;
   const http = { log, health, metrics: () => metrics.text(), ...(webApp ? { pages: webApp.handle } : {}) };
 
   let runner: RunnerHandle | null = null;
@@ -180,8 +193,8 @@ async function main(): Promise<void> {
     if (ticking) return;
     ticking = true;
     // Alive; and the updates of an instance that is not (killed mid-update) are finished here.
-    app.inbox
-      .beat(aliveSeconds)
+    syncClock()
+      .then(() => app.inbox.beat(aliveSeconds))
       .then(() => sweep())
       .then(() => tick())
       .catch((e: unknown) => {

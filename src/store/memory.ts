@@ -450,7 +450,7 @@ export class MemoryStore implements Store {
   readonly timers: TimerStore = new MemoryTimers();
   readonly feed: GameFeed = new MemoryFeed();
 
-  constructor(ttl: StoreTtl, now: () => number = Date.now) {
+  constructor(ttl: StoreTtl, private readonly now: () => number = Date.now) {
     this.games = new MemoryGames(ttl, now);
     this.boards = new MemoryBoards(ttl, now);
     this.challenges = new MemoryChallenges(ttl, now, this.games);
@@ -463,6 +463,10 @@ export class MemoryStore implements Store {
   }
 
   async ping(): Promise<void> {}
+
+  async time(): Promise<number> {
+    return this.now();
+  }
 
   async close(): Promise<void> {}
 }

@@ -102,6 +102,12 @@ return 0
 `;
 
 type Client = Redis | Cluster;
+
+/** Redis's TIME in ms. */
+async function serverTime(r: Client): Promise<number> {
+  const [sec, usec] = await r.time();
+  return Number(sec) * 1000 + Math.floor(Number(usec) / 1000);
+}
 type Scripted = Client & {
   nardyCas(key: string, expected: number, v: number, data: string, ttl: number): Promise<number>;
   nardyCreate(key: string, v: number, data: string, ttl: number): Promise<number>;
@@ -551,7 +557,8 @@ class RedisUpdates implements UpdateStore {
 
   async record(owner: string, updates: ReadonlyArray<{ readonly update_id: number }>): Promise<void> {
     if (!updates.length) return;
-    const at = Date.now();
+    // Stamped by the server's clock: the sweeps of every instance compare it with theirs.
+    const at = await serverTime(this.r);
     const fields: string[] = [];
     for (const u of updates) fields.push(String(u.update_id), JSON.stringify({ owner, at, update: u }));
     // One hash: an entry lives until its update is handled; the whole inbox at most a day idle.
@@ -752,6 +759,16 @@ export class RedisStore implements Store {
       if (e instanceof Error && /DB index/i.test(e.message)) throw new StoreUnavailable(e);
       const why = this.lastError ? new Error(this.lastError.message) : e;
       throw new StoreUnavailable(why);
+    }
+  }
+
+  async time(): Promise<number> {
+    try {
+      await this.connected();
+      return await serverTime(this.redis);
+    } catch (e) {
+      if (e instanceof StoreUnavailable) throw e;
+      throw new StoreUnavailable(e);
     }
   }
 

@@ -236,5 +236,7 @@ export interface Store {
   readonly feed: GameFeed;
   /** Throws when the storage cannot be reached. */
   ping(): Promise<void>;
+  /** The storage's own clock in ms (Redis's TIME): every instance stamps and compares deadlines by it. */
+  time(): Promise<number>;
   close(): Promise<void>;
 }

@@ -55,6 +55,7 @@ describe('challenges', () => {
       users: base.users,
       dialogues: base.dialogues,
       ping: () => base.ping(),
+      time: () => base.time(),
       close: () => base.close(),
       challenges: {
         put: (...a) => base.challenges.put(...a),
