@@ -509,6 +509,7 @@ webapp-pick = Tap a checker, then where it goes.
 webapp-offline = No connection: trying again…
 webapp-resign-confirm = Resign how?
 webapp-not-player = This is not your game: only its players can open it here.
+webapp-no-such-game = You have no such game: it no longer exists, or you are not one of its players.
 webapp-unauthorized = Open this board from Telegram (the link has expired or is not Telegram's).
 webapp-rematch-waiting = Rematch offered: waiting for your opponent.
 webapp-open-new = Open the new game

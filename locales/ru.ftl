@@ -523,6 +523,7 @@ webapp-pick = Нажмите на шашку, затем на пункт, куд
 webapp-offline = Нет связи: пробуем снова…
 webapp-resign-confirm = Как сдаться?
 webapp-not-player = Это не ваша партия: открыть её здесь могут только её игроки.
+webapp-no-such-game = У вас нет такой партии: её больше нет или вы в ней не играете.
 webapp-unauthorized = Откройте доску из Telegram (ссылка устарела или пришла не из Telegram).
 webapp-rematch-waiting = Реванш предложен: ждём соперника.
 webapp-open-new = Открыть новую партию

@@ -322,6 +322,13 @@ function follow() {
       try {
         const res = await fetch(`api/events?g=${encodeURIComponent(id)}`, { headers: { 'x-telegram-init-data': initData }, signal: abort.signal, cache: 'no-store' });
         if (res.status === 401 || res.status === 403 || res.status === 404) return;
+        if (res.status === 429) {
+          // Too many live streams open: look again later, not at once.
+          const wait = Math.min(120, Number(res.headers.get('retry-after')) || 30) * 1000;
+          await res.body?.cancel().catch(() => undefined);
+          await new Promise((r) => setTimeout(r, wait));
+          continue;
+        }
         banner('');
         const reader = res.body.getReader();
         const decoder = new TextDecoder();

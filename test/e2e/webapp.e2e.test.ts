@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { Games } from '../../src/app/games.js';
 import { signInitData } from '../../src/bot/webapp/init-data.js';
-import { CSP } from '../../src/bot/webapp/index.js';
+import { CSP, MAX_STREAMS_PER_USER } from '../../src/bot/webapp/index.js';
 import { RedisStore } from '../../src/store/index.js';
 import { freePort } from '../setup/redis.js';
 import { FakeTelegram, type FakeUser } from './fake-telegram.js';
@@ -216,11 +216,17 @@ describe('the Mini App', () => {
     expect((await get(`state?g=${id}`, altered)).status).toBe(401);
     expect((await get(`state?g=${id}`, initData(ann, { authDate: Math.floor(Date.now() / 1000) - 2 * 86_400 }))).status).toBe(401);
     expect((await get(`state?g=${id}`, '')).status).toBe(401);
-    // A real user who does not play in the game.
-    expect((await get(`state?g=${id}`, initData(eve))).status).toBe(403);
+    // A real user who does not play in the game gets exactly what an unknown game gets (no
+    // way to learn which ids exist).
+    const foreign = await get(`state?g=${id}`, initData(eve));
+    const unknown = await get(`state?g=zz${id.slice(2)}`, initData(eve));
+    expect(foreign.status).toBe(404);
+    expect(unknown.status).toBe(404);
+    expect(await foreign.text()).toBe(await unknown.text());
+    expect((await get(`events?g=${id}`, initData(eve))).status).toBe(404);
     const who = before.match.game.phase === 'roll' ? (before.match.game.position.turn === 'white' ? before.players.white : before.players.black) : null;
     const mover = who && who.kind === 'human' && who.id === ann.id ? ann : ben;
-    expect((await post(initData(eve), { g: id, v: before.v, act: { type: 'resign', level: 1 } })).status).toBe(403);
+    expect((await post(initData(eve), { g: id, v: before.v, act: { type: 'resign', level: 1 } })).status).toBe(404);
     // Bad bodies.
     for (const body of [{ g: id, v: before.v, act: { type: 'step', step: [99, 1] } }, { g: id, v: 'x', act: { type: 'roll' } }, { g: '../x', v: 1, act: { type: 'roll' } }, 'not json']) {
       expect((await post(initData(mover), body)).status).toBe(400);
@@ -245,6 +251,30 @@ describe('the Mini App', () => {
     expect((await fetch(`${base}/app/api/games`)).status).toBe(401);
     expect((await fetch(`${base}/app/../src/main.ts`)).status).toBe(404);
     expect((await fetch(`${base}/app/api/act`)).status).toBe(405);
+  });
+
+  it('live streams are capped per person: one more is answered 429, and a closed one frees its place', async () => {
+    const id = await inviteByLink(fake, cid, 'long', 1);
+    await acceptLink(fake, dan, cid, id);
+    const open = async (): Promise<{ status: number; abort: AbortController }> => {
+      const abort = new AbortController();
+      const res = await fetch(`${base}/app/api/events?g=${id}`, { headers: { 'x-telegram-init-data': initData(cid) }, signal: abort.signal });
+      if (res.status !== 200) await res.arrayBuffer();
+      return { status: res.status, abort };
+    };
+    const held = [];
+    for (let i = 0; i < MAX_STREAMS_PER_USER; i++) held.push(await open());
+    expect(held.map((h) => h.status)).toEqual(held.map(() => 200));
+    const over = await open();
+    expect(over.status).toBe(429);
+    // The other player is not held back by this one's streams.
+    const other = await fetch(`${base}/app/api/events?g=${id}`, { headers: { 'x-telegram-init-data': initData(dan) }, signal: AbortSignal.timeout(1000) }).catch(() => null);
+    expect(other?.status).toBe(200);
+    held.pop()!.abort.abort();
+    await new Promise((r) => setTimeout(r, 200));
+    const again = await open();
+    expect(again.status).toBe(200);
+    for (const h of [...held, again]) h.abort.abort();
   });
 
   it('lays out without overlap at 360 px and 1280 px; the menu opens the list of games', async () => {

@@ -41,6 +41,9 @@ const MAX_BODY = 4096;
 const STREAM_MS = 5 * 60_000;
 /** A stream also looks at the stored version this often, in case a word of the feed was lost. */
 const POLL_MS = 5000;
+/** Live streams one person may hold open on one instance, and one game may have. */
+export const MAX_STREAMS_PER_USER = 4;
+export const MAX_STREAMS_PER_GAME = 64;
 
 /** The page's Content-Security-Policy: nothing but its own files, no inline script or style. */
 export const CSP = [
@@ -144,6 +147,8 @@ export function createWebApp(s: Services, opts: WebAppOptions): WebApp {
   // Live streams by game; one subscription to the feed serves them all.
   const streams = new Map<string, Set<(v: number) => void>>();
   const open = new Set<ServerResponse>();
+  const perUser = new Map<number, number>();
+  const polls = new Map<string, NodeJS.Timeout>();
   let unsubscribe: Promise<() => Promise<void>> | null = null;
   const listen = (): void => {
     unsubscribe ??= s.app.feed
@@ -255,9 +260,8 @@ export function createWebApp(s: Services, opts: WebAppOptions): WebApp {
   async function state(res: ServerResponse, who: InitData, id: string | null): Promise<void> {
     if (!id || !GAME_ID.test(id)) return json(res, 400, { error: 'bad-game' });
     const rec = await s.app.games.get(id);
-    if (!rec) return json(res, 404, { error: 'gone' });
     const lang = await langOf(who);
-    if (!seatOf(rec, who.user.id)) return json(res, 403, { error: 'not-player', message: s.t(lang)('webapp-not-player') });
+    if (!rec || !seatOf(rec, who.user.id)) return notFound(res, lang);
     json(res, 200, await stateOf(rec, who.user.id, lang));
   }
 
@@ -273,8 +277,7 @@ export function createWebApp(s: Services, opts: WebAppOptions): WebApp {
     const t = s.t(lang);
     const userId = who.user.id;
     const rec = await s.app.games.get(id);
-    if (!rec) return json(res, 404, { error: 'gone', message: t('toast-gone') });
-    if (!seatOf(rec, userId)) return json(res, 403, { error: 'not-player', message: t('webapp-not-player') });
+    if (!rec || !seatOf(rec, userId)) return notFound(res, lang);
     if (press.type === 'rematch') {
       const r = await playRematch(s, rec, v, userId, `webapp-${randomBytes(6).toString('hex')}`);
       const message = r.kind === 'started' ? t('toast-rematch') : r.kind === 'offered' ? t('toast-rematch-offered') : r.kind === 'offered-already' ? t('toast-rematch-waiting') : r.kind === 'not-player' ? t('webapp-not-player') : t('toast-stale');
@@ -299,8 +302,15 @@ export function createWebApp(s: Services, opts: WebAppOptions): WebApp {
   async function events(req: IncomingMessage, res: ServerResponse, who: InitData, id: string | null): Promise<void> {
     if (!id || !GAME_ID.test(id)) return json(res, 400, { error: 'bad-game' });
     const rec = await s.app.games.get(id);
-    if (!rec) return json(res, 404, { error: 'gone' });
-    if (!seatOf(rec, who.user.id)) return json(res, 403, { error: 'not-player' });
+    if (!rec || !seatOf(rec, who.user.id)) return notFound(res, await langOf(who));
+    const userId = who.user.id;
+    // A person has a few pages open at most, a game a few dozen: more is a client gone wrong or
+    // an attack, answered "too many" (the page tries again later).
+    if ((perUser.get(userId) ?? 0) >= MAX_STREAMS_PER_USER || (streams.get(id)?.size ?? 0) >= MAX_STREAMS_PER_GAME) {
+      res.writeHead(429, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '30', 'cache-control': 'no-store' });
+      res.end(JSON.stringify({ error: 'too-many-streams' }));
+      return;
+    }
     listen();
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
     let last = rec.v;
@@ -313,21 +323,51 @@ export function createWebApp(s: Services, opts: WebAppOptions): WebApp {
     let set = streams.get(id);
     if (!set) streams.set(id, (set = new Set()));
     set.add(send);
-    const poll = setInterval(() => {
-      s.app.games.get(id).then((g) => g && send(g.v), () => undefined);
-      res.write(': ping\n\n');
-    }, POLL_MS);
+    perUser.set(userId, (perUser.get(userId) ?? 0) + 1);
+    pollGame(id);
+    const ping = setInterval(() => res.write(': ping\n\n'), POLL_MS);
     const end = setTimeout(() => res.end(), STREAM_MS);
     open.add(res);
+    let stopped = false;
     const stop = (): void => {
+      if (stopped) return;
+      stopped = true;
       open.delete(res);
-      clearInterval(poll);
+      clearInterval(ping);
       clearTimeout(end);
       set!.delete(send);
-      if (set!.size === 0) streams.delete(id);
+      const n = (perUser.get(userId) ?? 1) - 1;
+      if (n > 0) perUser.set(userId, n);
+      else perUser.delete(userId);
+      if (set!.size === 0) {
+        streams.delete(id);
+        clearInterval(polls.get(id));
+        polls.delete(id);
+      }
     };
     req.on('close', stop);
     res.on('close', stop);
+  }
+
+  /** One look at the stored version every few seconds per game followed (not per stream), in case a word of the feed was lost. */
+  function pollGame(id: string): void {
+    if (polls.has(id)) return;
+    polls.set(
+      id,
+      setInterval(() => {
+        s.app.games.get(id).then(
+          (g) => {
+            if (g) for (const f of streams.get(id) ?? []) f(g.v);
+          },
+          () => undefined,
+        );
+      }, POLL_MS),
+    );
+  }
+
+  /** An unknown game and someone else's game get the same answer: no way to learn which ids exist. */
+  function notFound(res: ServerResponse, lang: Lang): void {
+    json(res, 404, { error: 'not-found', message: s.t(lang)('webapp-no-such-game') });
   }
 
   return {
@@ -379,6 +419,8 @@ export function createWebApp(s: Services, opts: WebAppOptions): WebApp {
     },
     async close() {
       for (const res of [...open]) res.end();
+      for (const t of polls.values()) clearInterval(t);
+      polls.clear();
       const u = await unsubscribe;
       await u?.();
     },
