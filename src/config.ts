@@ -25,6 +25,10 @@ export interface Config {
   readonly paceScale: number;
   /** Port of /healthz and /metrics in long-polling mode (webhook mode serves them on its port). */
   readonly httpPort: number | null;
+  /** A port of its own for /metrics and /healthz (not to be published): then the main port serves no /metrics. */
+  readonly metricsPort: number | null;
+  /** With it, /metrics is served to requests carrying "Authorization: Bearer <token>" only. */
+  readonly metricsToken: string | null;
   /**
    * The Mini App (a live board): its public HTTPS address (this server's /app/ behind it) and,
    * for groups, its short name from @BotFather's /newapp (the direct link t.me/<bot>/<name>).
@@ -136,6 +140,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (webAppName !== null && !webAppUrl) problems.push('WEBAPP_NAME needs WEBAPP_URL (the address the Mini App is served at)');
   if (webAppUrl && !webhookUrl && str('HTTP_PORT') === undefined) problems.push('WEBAPP_URL needs HTTP_PORT (long polling) or WEBHOOK_URL: the Mini App is served by the bot\'s HTTP server');
 
+  const metricsToken = str('METRICS_TOKEN') ?? null;
+  if (metricsToken !== null && !/^[A-Za-z0-9_-]{16,256}$/.test(metricsToken)) problems.push('METRICS_TOKEN may hold letters, digits, "_" and "-" only (16-256 of them)');
+  const metricsPortText = str('METRICS_PORT');
+  if (metricsPortText !== undefined && (metricsPortText === str('HTTP_PORT') || (webhookUrl && metricsPortText === String(webhookPort)))) problems.push('METRICS_PORT must differ from the bot\'s HTTP_PORT / WEBHOOK_PORT');
+
   const config: Config = {
     botToken: botToken ?? '',
     redisUrl,
@@ -153,6 +162,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     aiThreads: int('AI_THREADS', 1, 0, 16),
     paceScale: num('PACE_SCALE', 1, 0.01, 1),
     httpPort: str('HTTP_PORT') === undefined ? null : int('HTTP_PORT', 8081, 1, 65535),
+    metricsPort: str('METRICS_PORT') === undefined ? null : int('METRICS_PORT', 9464, 1, 65535),
+    metricsToken,
     webApp: webAppUrl ? { url: webAppUrl, name: webAppName } : null,
     groupMoveSeconds: int('GROUP_MOVE_SECONDS', 300, 10, 7 * 86400),
     linkMoveSeconds: int('LINK_MOVE_SECONDS', 86400, 10, 30 * 86400),

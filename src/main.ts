@@ -49,6 +49,17 @@ function within<T>(ms: number, what: Promise<T>, why: string): Promise<T> {
   return Promise.race([what, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(why)), ms)))]).finally(() => clearTimeout(timer));
 }
 
+/** Why Redis could not be used, in the operator's words rather than the client library's. */
+function redisFailure(message: string, last: string, cfg: Config): string {
+  const both = `${message} ${last}`;
+  if (/Protocol error|got ".*" as reply type|Stream isn't writeable/.test(both) && /Protocol error/.test(both)) return 'the server there does not speak the Redis protocol (another service on that port?)';
+  if (/Failed to refresh slots cache|cluster support disabled|None of startup nodes/i.test(both)) {
+    return !/cluster support disabled/i.test(last) ? 'no node answers (refused, closed or timed out)' : 'these nodes are not a Redis Cluster (cluster mode is off there?): for a single Redis set REDIS_URL instead';
+  }
+  if (/no connection to Redis within|no answer within|Command timed out|ETIMEDOUT/.test(both)) return `no answer within ${cfg.redisStartMs / 1000} s${last && !/within/.test(last) ? ` (${last})` : ''}`;
+  return message;
+}
+
 async function openStore(cfg: Config, log: Logger): Promise<Store> {
   const ttl = { challengeSeconds: cfg.challengeTtlSeconds, finishedSeconds: cfg.finishedTtlSeconds, idleSeconds: cfg.idleTtlSeconds };
   if (!cfg.redisUrl && !cfg.redisCluster) {
@@ -64,8 +75,9 @@ async function openStore(cfg: Config, log: Logger): Promise<Store> {
   try {
     await within(cfg.redisStartMs, store.ping(), `no answer within ${cfg.redisStartMs / 1000} s`);
   } catch (e) {
+    const last = store.errorsSeen.join('; ');
     await store.close().catch(() => undefined);
-    fail(`cannot use ${where}: ${((e as Error).cause as Error)?.message ?? (e as Error).message}`);
+    fail(`cannot use ${where}: ${redisFailure(((e as Error).cause as Error)?.message ?? (e as Error).message, last, cfg)}`);
   }
   log.info({ prefix: cfg.keyPrefix, cluster: !!cfg.redisCluster }, 'using Redis');
   return store;
@@ -135,7 +147,22 @@ async function main(): Promise<void> {
   };
   // The Mini App, on the same HTTP server (the webhook's port, or HTTP_PORT).
   const webApp = cfg.webApp ? createWebApp(services, { botToken: cfg.botToken, now: clock.now }) : null;
-  const http = { log, health, metrics: () => metrics.text(), ...(webApp ? { pages: webApp.handle } : {}) };
+  // /metrics: on a port of its own (METRICS_PORT), or with a token (METRICS_TOKEN); never open on
+  // a public port (the webhook's, the Mini App's).
+  const publicPort = !!cfg.webhook || !!webApp;
+  const metricsAccess: 'open' | 'token' | 'none' = cfg.metricsPort ? (cfg.metricsToken ? 'token' : 'none') : cfg.metricsToken ? 'token' : publicPort ? 'none' : 'open';
+  if (publicPort && !cfg.metricsPort && !cfg.metricsToken) log.warn('/metrics is not served on the public port: set METRICS_PORT (a port of its own, not published) or METRICS_TOKEN to read it');
+  const http = { log, health, metrics: () => metrics.text(), metricsAccess, metricsToken: cfg.metricsToken, ...(webApp ? { pages: webApp.handle } : {}) };
+  let metricsServer: Server | null = null;
+  if (cfg.metricsPort) {
+    try {
+      metricsServer = await startHttp({ log, health, metrics: () => metrics.text(), port: cfg.metricsPort, metricsAccess: cfg.metricsToken ? 'token' : 'open', metricsToken: cfg.metricsToken });
+    } catch (e) {
+      await app.close().catch(() => undefined);
+      if (e instanceof HttpStartError) fail(`cannot start the metrics server: ${e.message}`);
+      throw e;
+    }
+  }
 
   let runner: RunnerHandle | null = null;
   let server: Server | null = null;
@@ -216,6 +243,7 @@ async function main(): Promise<void> {
     // Live pages' streams end first (each page opens another, on another instance if need be).
     await webApp?.close().catch(() => undefined);
     if (server) await new Promise((resolve) => server!.close(resolve));
+    if (metricsServer) await new Promise((resolve) => metricsServer!.close(resolve));
     // Updates in hand are finished and their boards sent (within bounds).
     await within(10_000, Promise.all([...inflight]).then(() => settled()), 'timeout').catch(() => log.warn('stopped with work left undone'));
     await app.close();

@@ -5,6 +5,7 @@
  * the secret header is checked, other methods get 405. With the Mini App, its page and API
  * (/app/, see webapp/) are served here too.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Logger } from '../logger.js';
 
@@ -17,11 +18,23 @@ export interface HttpOptions {
   readonly webhook?: { readonly path: string; readonly secret: string | null; readonly onUpdate: (update: { update_id: number }) => Promise<void> };
   readonly health: () => Promise<{ redis: boolean; telegram: boolean }>;
   readonly metrics: () => Promise<string>;
+  /**
+   * Who may read /metrics here: 'open' (an internal port), 'token' (with the bearer token only),
+   * or 'none' (a public port: the metrics are served elsewhere, or not at all). Default 'open'.
+   */
+  readonly metricsAccess?: 'open' | 'token' | 'none';
+  readonly metricsToken?: string | null;
   /** Other pages served here (the Mini App under /app/): true when it took the request. */
   readonly pages?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 }
 
 export class HttpStartError extends Error {}
+
+/** Compare two secrets in constant time. */
+function safeEqual(a: string, b: string): boolean {
+  const h = (x: string): Buffer => createHash('sha256').update(x).digest();
+  return timingSafeEqual(h(a), h(b));
+}
 
 function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
   if (res.headersSent) return;
@@ -58,7 +71,14 @@ export async function startHttp(opts: HttpOptions): Promise<Server> {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (path === '/healthz' || path === '/metrics') {
       if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed\n', { allow: 'GET, HEAD' });
-      if (path === '/metrics') return send(res, 200, await opts.metrics(), { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
+      if (path === '/metrics') {
+        const access = opts.metricsAccess ?? 'open';
+        const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+        const allowed = access === 'open' || (access === 'token' && !!opts.metricsToken && bearer !== undefined && safeEqual(bearer, opts.metricsToken));
+        // Refused as if absent: a public port does not say that it has metrics.
+        if (!allowed) return send(res, 404, 'not found\n');
+        return send(res, 200, await opts.metrics(), { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
+      }
       const h = await opts.health();
       const ok = h.redis && h.telegram;
       return send(res, ok ? 200 : 503, JSON.stringify({ ok, ...h }) + '\n', { 'content-type': 'application/json' });

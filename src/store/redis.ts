@@ -690,6 +690,8 @@ export class RedisStore implements Store {
   private everUp = false;
   /** The last connection error (start-up reports it). */
   lastError: Error | null = null;
+  /** The distinct connection errors seen (the first few). */
+  readonly errorsSeen: string[] = [];
   private readonly firstReady: Promise<void>;
 
   constructor(target: RedisTarget | string, prefix: string, ttl: StoreTtl, private readonly opts: RedisOptions = {}) {
@@ -716,6 +718,10 @@ export class RedisStore implements Store {
     client.on('error', (e: Error) => {
       if (this.up || (!this.everUp && !this.lastError)) opts.onConnectionChange?.(false, e);
       this.lastError = e;
+      // What each failure said (a cluster's carries its node's reason apart), for start-up's line.
+      for (const m of [e.message, (e as { lastNodeError?: Error }).lastNodeError?.message]) {
+        if (m && !this.errorsSeen.includes(m) && this.errorsSeen.length < 8) this.errorsSeen.push(m);
+      }
       this.up = false;
     });
     client.on('end', () => (this.up = false));

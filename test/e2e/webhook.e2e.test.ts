@@ -11,14 +11,17 @@ let fake: FakeTelegram;
 let bot: BotProcess;
 logBotOnFailure(() => bot);
 let port: number;
+let metricsPort: number;
 let nextUpdate = 1;
 const secret = 'sekret_1';
+const metricsToken = 'metrics_token_0123456789';
 
 beforeAll(async () => {
   fake = new FakeTelegram();
   await fake.start();
   port = await freePort();
-  bot = await startBot(fake, { compiled: true, env: { WEBHOOK_URL: `http://127.0.0.1:${port}/hook`, WEBHOOK_PORT: String(port), WEBHOOK_SECRET: secret } });
+  metricsPort = await freePort();
+  bot = await startBot(fake, { compiled: true, env: { WEBHOOK_URL: `http://127.0.0.1:${port}/hook`, WEBHOOK_PORT: String(port), WEBHOOK_SECRET: secret, METRICS_PORT: String(metricsPort), METRICS_TOKEN: metricsToken } });
 });
 
 afterAll(async () => {
@@ -78,11 +81,17 @@ describe('the webhook', () => {
     expect((await post(message(58, '/start'))).status).toBe(200);
   });
 
-  it('serves /healthz and /metrics', async () => {
+  it('serves /healthz, and /metrics only with its token or on its own port', async () => {
     const h = await fetch(`http://127.0.0.1:${port}/healthz`);
     expect(h.status).toBe(200);
     expect(await h.json()).toEqual({ ok: true, redis: true, telegram: true });
-    const m = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    // The public port hides the metrics from anyone without the token.
+    expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404);
+    expect((await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: 'Bearer wrong_token_000000000' } })).status).toBe(404);
+    const auth = { headers: { authorization: `Bearer ${metricsToken}` } };
+    expect((await fetch(`http://127.0.0.1:${metricsPort}/metrics`, auth)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${metricsPort}/healthz`)).status).toBe(200);
+    const m = await (await fetch(`http://127.0.0.1:${port}/metrics`, auth)).text();
     expect(m).toMatch(/nardy_updates_total\{kind="message"\} \d+/);
     expect(m).toMatch(/nardy_updates_duplicate_total 1/);
     expect(m).toMatch(/nardy_telegram_calls_total\{method="sendMessage",outcome="ok"\}/);

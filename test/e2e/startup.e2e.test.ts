@@ -8,7 +8,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../setup/redis.js';
+import net from 'node:net';
+import { freePort, startRedis } from '../setup/redis.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TOKEN = '555000111:AAFverySecretTokenPart-0123456789abcd';
@@ -66,5 +67,29 @@ describe('start-up failures hide the secrets', () => {
     expect(broken.output).toMatch(/config error: REDIS_URL/);
     expect(broken.output).not.toContain('S3cretPassw0rd');
     expect(broken.output + down.output).not.toContain(HALF);
+  }, 60_000);
+});
+
+describe('start-up says in plain words why Redis cannot be used', () => {
+  it('a server that is not Redis, one that never answers, and cluster nodes that are a plain Redis', async () => {
+    const notRedis = await runBot({ REDIS_URL: htmlRoot.replace('http:', 'redis:') });
+    expect(notRedis.code).toBe(1);
+    expect(notRedis.output).toMatch(/does not speak the Redis protocol/);
+    expect(notRedis.output).not.toMatch(/^cannot use.*(Stream isn't writeable|ECONNRESET|Please report)/m);
+
+    const silent = net.createServer(() => undefined);
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const hung = await runBot({ REDIS_URL: `redis://127.0.0.1:${(silent.address() as AddressInfo).port}`, REDIS_START_TIMEOUT_MS: '2000' });
+    silent.close();
+    expect(hung.code).toBe(1);
+    expect(hung.output).toMatch(/no answer within 2 s/);
+    expect(hung.output).not.toMatch(/250 ms/);
+
+    const plain = await startRedis();
+    const cluster = await runBot({ REDIS_CLUSTER_NODES: `127.0.0.1:${plain.port}` });
+    plain.proc.kill('SIGKILL');
+    expect(cluster.code).toBe(1);
+    expect(cluster.output).toMatch(/not a Redis Cluster.*REDIS_URL/);
+    expect(cluster.output).not.toMatch(/^cannot use.*Failed to refresh slots cache/m);
   }, 60_000);
 });
