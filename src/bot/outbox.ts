@@ -31,7 +31,7 @@ export function classify(e: unknown): { kind: FailureKind; retryAfter: number | 
     const d = e.description;
     if (e.error_code === 429) return { kind: 'flood', retryAfter: e.parameters.retry_after ?? 5, description: d };
     if (/message is not modified/i.test(d)) return { kind: 'not-modified', retryAfter: null, description: d };
-    if (/message to edit not found|message_id_invalid|message can't be edited|message to be replied not found|message to delete not found|message can't be deleted/i.test(d)) {
+    if (/message to edit not found|message_id_invalid|message can't be edited|there is no text in the message to edit|there is no caption in the message to edit|message to be replied not found|message to delete not found|message can't be deleted/i.test(d)) {
       return { kind: 'gone', retryAfter: null, description: d };
     }
     if (e.error_code === 403 || /chat not found|bot was kicked|bot was blocked|user is deactivated|have no rights|not enough rights|CHAT_WRITE_FORBIDDEN/i.test(d)) {
@@ -148,6 +148,11 @@ export class Outbox {
         error = e;
       } finally {
         if (paced) this.pacer.release(chatId);
+      }
+      // Called off by its caller (a stop ends the long poll): nothing failed.
+      if (signal?.aborted) {
+        this.log.debug({ method, chat: chatId }, 'Telegram call called off');
+        throw error;
       }
       failure = classify(error);
       this.opts.observe?.(method, failure.kind, performance.now() - t0);

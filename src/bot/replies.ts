@@ -12,6 +12,13 @@ export async function editPressed(ctx: Ctx, text: string, extra?: EditExtra): Pr
   // The same text and buttons again (a late second press): nothing to send.
   const shown = ctx.callbackQuery?.message as { text?: string; reply_markup?: { inline_keyboard?: unknown } } | undefined;
   if (shown && shown.text === text && sameButtons(shown.reply_markup?.inline_keyboard, (extra?.reply_markup as { inline_keyboard?: unknown } | undefined)?.inline_keyboard)) return;
+  // A menu's buttons live on text messages: pressed on a picture (a board), the payload was
+  // forged or is very old. Its text has no place there; in a private chat it comes as a message
+  // of its own, in a group not at all.
+  if (shown && typeof shown.text !== 'string') {
+    if (ctx.chat?.type === 'private') await ctx.reply(text, extra as never);
+    return;
+  }
   const r = await attempt(() => ctx.editMessageText(text, extra), ['not-modified', 'gone']);
   if (!r.ok && r.kind === 'gone') await ctx.reply(text, extra as never);
 }

@@ -30,6 +30,12 @@ export interface HttpOptions {
 
 export class HttpStartError extends Error {}
 
+/** Whether a request failed because its client left (aborted, reset, timed out) rather than through us. */
+export function clientGone(req: IncomingMessage, e: unknown): boolean {
+  const code = (e as NodeJS.ErrnoException)?.code;
+  return req.destroyed || code === 'ECONNRESET' || code === 'ECONNABORTED' || code === 'EPIPE' || code === 'ERR_STREAM_PREMATURE_CLOSE' || (e as Error)?.message === 'aborted';
+}
+
 /** Compare two secrets in constant time. */
 function safeEqual(a: string, b: string): boolean {
   const h = (x: string): Buffer => createHash('sha256').update(x).digest();
@@ -59,6 +65,8 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Buf
 export async function startHttp(opts: HttpOptions): Promise<Server> {
   const server = createServer((req, res) => {
     void handle(req, res).catch((e: unknown) => {
+      // A client that went away mid-request (dropped, timed out) is its own business: no error.
+      if (clientGone(req, e)) return void opts.log.debug({ url: req.url, why: (e as Error)?.message }, 'HTTP client went away');
       opts.log.error({ err: e, url: req.url }, 'HTTP request failed');
       send(res, 500, 'internal error\n');
     });

@@ -88,6 +88,8 @@ export function botHarness(opts: HarnessOptions = {}) {
     if (method === 'editMessageText' || method === 'editMessageMedia' || method === 'editMessageReplyMarkup' || method === 'editMessageCaption') {
       const m = messages.get(keyOf(chatId, Number(p.message_id)));
       if (!m) return { ok: false, error_code: 400, description: 'Bad Request: message to edit not found' } as never;
+      // As Telegram: a picture has no text to edit, a text message no caption or media.
+      if (method === 'editMessageText' && m.photo) return { ok: false, error_code: 400, description: 'Bad Request: there is no text in the message to edit' } as never;
       const text = method === 'editMessageText' ? String(p.text) : method === 'editMessageMedia' ? String((p.media as { caption?: string }).caption ?? '') : method === 'editMessageCaption' ? String(p.caption ?? '') : m.text;
       const buttons = markup ?? (method === 'editMessageReplyMarkup' ? [] : []);
       if (text === m.text && JSON.stringify(buttons) === JSON.stringify(m.buttons) && method !== 'editMessageMedia') {

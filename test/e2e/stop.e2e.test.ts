@@ -1,0 +1,44 @@
+/** A clean stop (SIGTERM, SIGINT) is quiet: no line at error level, exit 0, in both modes. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../setup/redis.js';
+import { FakeTelegram, type FakeChat, type FakeUser } from './fake-telegram.js';
+import { startBot } from './harness.js';
+
+let fake: FakeTelegram;
+beforeAll(async () => {
+  fake = new FakeTelegram();
+  await fake.start();
+});
+afterAll(async () => {
+  await fake?.stop();
+});
+
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
+  expect(check()).toBe(true);
+}
+
+const errorLines = (logs: string[]): string[] => logs.join('').split('\n').filter((l) => /"level":(5|6)0/.test(l));
+
+describe('a clean stop', () => {
+  it('long polling, after some work: exit 0, no error line', async () => {
+    const bot = await startBot(fake);
+    await until(() => /is up \(long polling\)/.test(bot.logs.join('')));
+    const user: FakeUser = { id: 8101, first_name: 'Sam', language_code: 'en' };
+    const chat: FakeChat = { id: user.id, type: 'private', first_name: 'Sam' };
+    fake.sendText(chat, user, '/start');
+    await fake.waitFor(() => fake.chatMessages(chat.id).length > 0, 10_000, 'the answer');
+    expect(await bot.stop('SIGTERM')).toBe(0);
+    expect(errorLines(bot.logs)).toEqual([]);
+    expect(bot.logs.join('')).toMatch(/"msg":"stopped"/);
+  }, 30_000);
+
+  it('webhook with the Mini App: exit 0, no error line', async () => {
+    const port = await freePort();
+    const bot = await startBot(fake, { env: { WEBHOOK_URL: `http://127.0.0.1:${port}/hook`, WEBHOOK_PORT: String(port), WEBHOOK_SECRET: 'stop_secret', WEBAPP_URL: `http://127.0.0.1:${port}/app` } });
+    await until(() => /is up \(webhook\)/.test(bot.logs.join('')));
+    expect(await bot.stop('SIGINT')).toBe(0);
+    expect(errorLines(bot.logs)).toEqual([]);
+    fake.webhook = null;
+  }, 30_000);
+});
