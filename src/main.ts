@@ -135,8 +135,6 @@ async function main(): Promise<void> {
     const text = services.t(cfg.defaultLanguage)('menu-open-board');
     await bot.api.setChatMenuButton({ menu_button: { type: 'web_app', text, web_app: { url: `${cfg.webApp.url}/` } } }).catch((e: unknown) => log.warn({ err: e }, 'could not set the menu button'));
   }
-  const resumed = await resume().catch((e: unknown) => (log.warn({ err: e }, 'could not send the waiting boards'), 0));
-  if (resumed) log.info({ games: resumed }, 'sent the boards of games started before a stop');
 
   // Health: Redis answers, and Telegram answers (asked at most every 15 s).
   let telegram = { ok: true, at: 0 };
@@ -203,6 +201,12 @@ async function main(): Promise<void> {
     if (e instanceof HttpStartError) fail(`cannot start the HTTP server: ${e.message}`);
     throw e;
   }
+
+  // The boards owed by a stop (games started whose board never went out) follow in the
+  // background: the updates waiting at Telegram are taken at once, not after them.
+  void resume()
+    .then((n) => n && log.info({ games: n }, 'sent the boards of games started before a stop'))
+    .catch((e: unknown) => log.warn({ err: e }, 'could not send the waiting boards'));
 
   // Memory figures for operators (debug level).
   const memory = setInterval(() => {

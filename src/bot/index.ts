@@ -38,6 +38,11 @@ import { turnKey } from '../app/clocks.js';
 import type { GameRecord } from '../app/model.js';
 import type { Side } from '../engine/types.js';
 
+/** Boards owed by a stop that start-up sends at once (each waits on its chat's pace apart). */
+const RESUME_AT_ONCE = 4;
+/** Start-ups that try to send a board owed by a stop before it is given up. */
+const RESUME_TRIES = 3;
+
 export interface CreatedBot {
   readonly bot: Bot<Ctx>;
   readonly services: Services;
@@ -202,17 +207,28 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
   });
   root.use(privateFallback(config.webApp?.url ?? null));
 
+  // A few boards at a time, each delivered before the next is taken: the owed boards never take
+  // the whole of Telegram's rate from the answers to people writing now. A board that could not
+  // be shown at RESUME_TRIES start-ups (a chat that blocked the bot, a group that is gone) is owed
+  // no longer: its next change shows it, if it ever can be.
   const resume = async (): Promise<number> => {
     let shown = 0;
-    for (const id of await app.places.unsent()) {
-      const rec = await app.games.get(id);
-      if (!rec || rec.finished) {
-        await app.places.sent(id);
-        continue;
+    const ids = await app.places.unsent();
+    const next = async (): Promise<void> => {
+      for (let id = ids.shift(); id !== undefined; id = ids.shift()) {
+        const rec = await app.games.get(id);
+        const tries = Number((await app.dialogues.read(`resume-tries:${id}`)) ?? 0);
+        if (!rec || rec.finished || tries >= RESUME_TRIES) {
+          await app.places.sent(id);
+          continue;
+        }
+        await app.dialogues.write(`resume-tries:${id}`, tries + 1, 7 * 86_400);
+        const after = await app.games.withBotTurn(rec);
+        await boards.show(after);
+        shown++;
       }
-      await showGame(services, rec);
-      shown++;
-    }
+    };
+    await Promise.all(Array.from({ length: RESUME_AT_ONCE }, next));
     return shown;
   };
 
