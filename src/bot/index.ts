@@ -2,7 +2,9 @@
 import { answerQuery } from './replies.js';
 import { conversations, createConversation } from '@grammyjs/conversations';
 import { sequentialize } from '@grammyjs/runner';
-import { Bot, type BotError, type Context, type Transformer } from 'grammy';
+import { Bot, BotError, type Context, type Transformer } from 'grammy';
+import { limit } from '@grammyjs/ratelimiter';
+import { ChatGate, OncePer } from './fairness.js';
 import { isStorageDown, isStorageFull, type App } from '../app/index.js';
 import { boundUpdate } from './bounds.js';
 import type { Lang } from '../app/model.js';
@@ -42,6 +44,20 @@ import type { Side } from '../engine/types.js';
 const RESUME_AT_ONCE = 4;
 /** Start-ups that try to send a board owed by a stop before it is given up. */
 const RESUME_TRIES = 3;
+
+/** Messages one person may send in one chat within 5 seconds; more are dropped (a flood). */
+const MESSAGES_PER_5S = 6;
+
+/** The chat an update belongs to (its flood is counted there): the chat, or the person for inline updates. */
+function chatKey(ctx: Ctx): string | null {
+  const id = ctx.chat?.id ?? ctx.from?.id;
+  return id === undefined ? null : String(id);
+}
+
+/** One person in one chat (the rate limiter's key). */
+function personKey(ctx: Ctx): string | undefined {
+  return ctx.from ? `${ctx.chat?.id ?? ''}:${ctx.from.id}` : undefined;
+}
 
 export interface CreatedBot {
   readonly bot: Bot<Ctx>;
@@ -114,6 +130,19 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
   const boards = new Boards({ api: bot.api, outbox, i18n, places: app.places, players: app.players, log, metrics, latest: (id) => app.games.get(id), claimOf, notices, webApp: config.webApp ? { ...config.webApp, bot: () => (bot.isInited() ? bot.botInfo.username : '') } : null });
   const services: Services = { config, api: bot.api, app, boards, i18n, log, langOf, t: (lang) => translator(i18n, lang), chatDelay: (chatId) => pacer.delay(chatId) };
 
+  const gate = new ChatGate();
+  const slowDownSaid = new OncePer(60_000);
+  /** An update refused for its chat's flood: a press is answered at once; a message gets one word a minute. */
+  const slowDown = async (ctx: Ctx, chat: string): Promise<void> => {
+    const lang = langFromTelegram(ctx.from?.language_code, config.defaultLanguage);
+    if (ctx.callbackQuery) await attempt(() => ctx.answerCallbackQuery(i18n.t(lang, 'toast-slow-down')));
+    else if (ctx.inlineQuery) await attempt(() => ctx.answerInlineQuery([], { cache_time: 2, is_personal: true }));
+    else if (ctx.message && ctx.chat && (ctx.chat.type === 'private' || /^\//.test(ctx.message.text ?? '')) && slowDownSaid.take(chat)) {
+      // Not waited for: the reply takes the chat's pace, the refusal must not.
+      void attempt(() => ctx.api.sendMessage(ctx.chat!.id, i18n.t(lang, 'slow-down'))).catch((e: unknown) => log.warn({ err: e }, 'could not say "slow down"'));
+    }
+  };
+
   // During a storage outage every update fails alike: say it once a minute, not per update.
   let outageLogged = 0;
   const onError = async (err: BotError<Ctx>): Promise<void> => {
@@ -151,17 +180,36 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
     boundUpdate(ctx.update);
     metrics?.updates.inc({ kind: ctx.callbackQuery ? 'callback' : ctx.inlineQuery ? 'inline' : ctx.message ? 'message' : 'other' });
     const id = ctx.update.update_id;
-    if (!replaying.delete(id) && !(await app.firstDelivery(id))) {
-      metrics?.duplicates.inc();
-      return;
+    // Handled, answered with its error, or refused: out of the inbox.
+    const finish = (): Promise<void> => app.inbox.finish(id).catch((e: unknown) => log.debug({ err: e, update: id }, 'could not take an update out of the inbox (its record expires)'));
+    // Refused at once when its chat (or the process) has too much in hand: no store call for it.
+    const chat = chatKey(ctx);
+    const admission = chat === null ? 'run' : gate.enter(chat);
+    if (admission === 'refuse') {
+      metrics?.refused.inc();
+      await slowDown(ctx, chat!);
+      return finish();
     }
-    try {
-      await next();
-    } finally {
-      // Handled (or answered with its error): out of the inbox.
-      await app.inbox.finish(id).catch(() => undefined);
-    }
+    const work = async (): Promise<void> => {
+      try {
+        if (!replaying.delete(id) && !(await app.firstDelivery(id))) {
+          metrics?.duplicates.inc();
+          return;
+        }
+        await next();
+      } finally {
+        if (chat !== null) gate.leave(chat);
+        await finish();
+      }
+    };
+    // Behind its chat's other updates it could only wait: its slot goes to another chat's.
+    if (admission === 'queue') return gate.track(work().catch((e: unknown) => onError(new BotError(e, ctx))));
+    await work();
   });
+  // A person sending messages (commands, text) faster than anyone types: the excess is dropped,
+  // with one word about it a minute (grammY's rate limiter, per person and chat). Presses are
+  // bounded by the chat's gate above: a quick player's steps are never refused.
+  root.on('message', limit({ timeFrame: 5000, limit: MESSAGES_PER_5S, keyGenerator: (ctx) => personKey(ctx), onLimitExceeded: (ctx) => void slowDown(ctx as Ctx, chatKey(ctx as Ctx) ?? '') }));
   // Updates of one chat are handled in order (different chats run concurrently): a reply never
   // overtakes the button press before it, and two presses on one board apply one after the other.
   const reviews = opts.reviews ?? new Reviews({ atOnce: config.reviewsAtOnce });
@@ -248,6 +296,7 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
     });
 
   return { bot, services, sweep, publishCommands: () => commands.setCommands(bot), settled: async (o = {}) => {
+      await gate.settled();
       await Promise.all([boards.settled(), o.reviews === false ? undefined : reviews.settled()]);
     }, resume, tick };
 }

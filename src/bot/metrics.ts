@@ -5,6 +5,7 @@ export class Metrics {
   readonly registry = new Registry();
   readonly updates = new Counter({ name: 'nardy_updates_total', help: 'Updates handled, by kind', labelNames: ['kind'] as const, registers: [this.registry] });
   readonly duplicates = new Counter({ name: 'nardy_updates_duplicate_total', help: 'Updates skipped because they were delivered before', registers: [this.registry] });
+  readonly refused = new Counter({ name: 'nardy_updates_refused_total', help: 'Updates refused because their chat had too many in hand (a flood)', registers: [this.registry] });
   readonly answer = new Histogram({ name: 'nardy_callback_answer_seconds', help: 'From receiving a button press to answering it', buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 5], registers: [this.registry] });
   readonly board = new Histogram({ name: 'nardy_board_seconds', help: 'From a change of a game to its board in the chat (pacing included)', buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8, 16, 32], registers: [this.registry] });
   readonly render = new Histogram({ name: 'nardy_render_seconds', help: 'Drawing one board picture', buckets: [0.01, 0.02, 0.03, 0.05, 0.1, 0.2, 0.5], registers: [this.registry] });
