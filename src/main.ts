@@ -15,6 +15,7 @@ import { warmUpRenderer } from './render/index.js';
 import { MemoryStore, RedisStore, type Store } from './store/index.js';
 import { redactor, urlSecrets, type Redact } from './redact.js';
 import { SharedClock, SKEW_WARN_MS } from './app/clock.js';
+import { StorageEpoch } from './app/epoch.js';
 
 /** The secrets of the environment: known before the configuration is read, so that even its errors hide them. */
 function secretsOf(env: NodeJS.ProcessEnv): string[] {
@@ -216,6 +217,14 @@ async function main(): Promise<void> {
   }, cfg.memoryLogSeconds * 1000);
   memory.unref();
 
+  // A storage that comes back empty (a Redis without persistence restarted, or flushed) has lost
+  // every game in play: the operator must hear it.
+  const epoch = new StorageEpoch(app.dialogues, clock.now);
+  await epoch.check().catch((e: unknown) => log.warn({ err: e }, 'could not read the storage marker'));
+  const checkEpoch = async (): Promise<void> => {
+    if ((await epoch.check()) === 'wiped') log.error('Redis has lost its data (restarted without persistence, or flushed): the games in play are gone; old boards answer that their game no longer exists. Turn on persistence (appendonly yes) to keep games across Redis restarts');
+  };
+
   // The shared timers (move clocks): every instance looks every few seconds; each due timer is
   // taken by one of them. During a Redis outage they wait; nothing is lost.
   let ticking = false;
@@ -225,6 +234,7 @@ async function main(): Promise<void> {
     ticking = true;
     // Alive; and the updates of an instance that is not (killed mid-update) are finished here.
     syncClock()
+      .then(() => checkEpoch())
       .then(() => app.inbox.beat(aliveSeconds))
       .then(() => sweep())
       .then(() => tick())

@@ -28,7 +28,7 @@ export function gameFeature(s: Services): Composer<Ctx> {
 
     if (act.type === 'resign-menu' || act.type === 'back' || act.type === 'rematch') {
       const rec = await s.app.games.get(cb.id);
-      if (!rec) return void (await answerQuery(ctx, ctx.t('toast-gone')));
+      if (!rec) return void (await gone(ctx, s, pressedAt));
       if (rec.v !== cb.v) {
         // Opening or closing the resign menu changes nothing, so a board a version behind will
         // do when it is the chat's current board (by link the waiting player's board is not
@@ -59,6 +59,7 @@ export function gameFeature(s: Services): Composer<Ctx> {
     }
 
     const result = await s.app.games.press(cb.id, cb.v, userId, act, cb.turn);
+    if (result.kind === 'gone') return void (await gone(ctx, s, pressedAt));
     await answer(ctx, s, result);
     if (result.kind === 'applied') await showGame(s, result.game);
     else if (result.kind === 'stale') await refresh(s, result.game, pressedAt);
@@ -130,6 +131,12 @@ async function answer(ctx: Ctx, s: Services, r: PressResult): Promise<void> {
 }
 
 type Pressed = { chatId: number; messageId: number; caption: string; keyboard: unknown };
+
+/** The game of a pressed board no longer exists (expired, or the storage lost it): its board loses its buttons. */
+async function gone(ctx: Ctx, s: Services, pressed: Pressed | null): Promise<void> {
+  await answerQuery(ctx, ctx.t('toast-gone'));
+  if (pressed) await s.boards.retire(pressed.chatId, pressed.messageId);
+}
 
 async function stale(ctx: Ctx, s: Services, rec: GameRecord, pressed: Pressed | null): Promise<void> {
   await answerQuery(ctx, ctx.t('toast-stale'));
