@@ -13,8 +13,14 @@ export interface BoardPlace {
   readonly v?: number;
 }
 
+/** How long a board's delivery may take before the sweeps of other instances look at it. */
+export const OWED_GRACE_MS = 4000;
+
 export class BoardPlaces {
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** The board message of a game in a chat (null: none sent yet). */
   where(gameId: string, chatId: number): Promise<BoardPlace | null> {
@@ -58,9 +64,23 @@ export class BoardPlaces {
     return places.filter((p): p is BoardPlace => p !== null).map((p) => p.messageId);
   }
 
-  /** Version v of the game is wanted on this board (seen by every instance). */
-  want(gameId: string, chatId: number, v: number): Promise<void> {
-    return this.store.boards.want(gameId, chatId, v);
+  /**
+   * Version v of the game is wanted on this board (seen by every instance). Noted as owed first:
+   * should this instance die before the board shows it, another one's sweep brings it up to date.
+   */
+  async want(gameId: string, chatId: number, v: number): Promise<void> {
+    await this.store.boards.owe(gameId, chatId, this.now() + OWED_GRACE_MS);
+    await this.store.boards.want(gameId, chatId, v);
+  }
+
+  /** Boards whose delivery was noted and not finished in time (their instance died, or it keeps failing). */
+  owed(n = 50): Promise<Array<{ readonly gameId: string; readonly chatId: number }>> {
+    return this.store.boards.owed(this.now(), n);
+  }
+
+  /** Look at an owed board again no sooner than `ms` from now (its delivery keeps failing). */
+  lookLater(gameId: string, chatId: number, ms: number): Promise<void> {
+    return this.store.boards.owe(gameId, chatId, this.now() + ms);
   }
 
   /** Take the board for `ms` (false: another instance holds it). */
@@ -68,13 +88,27 @@ export class BoardPlaces {
     return this.store.boards.lock(gameId, chatId, owner, ms);
   }
 
+  /**
+   * Take a board whose delivery lock is held by an instance that died (`alive` says it is not):
+   * true when it is now this owner's.
+   */
+  async takeFromDead(gameId: string, chatId: number, owner: string, ms: number, alive: (owner: string) => Promise<boolean>): Promise<boolean> {
+    const holder = await this.store.boards.lockHolder(gameId, chatId);
+    if (holder === null) return this.hold(gameId, chatId, owner, ms);
+    if (holder === owner || (await alive(holder))) return false;
+    return this.store.boards.takeOver(gameId, chatId, holder, owner, ms);
+  }
+
   /** Hand the board back after showing version `shown`; false while a newer version is wanted (keep going). */
-  handBack(gameId: string, chatId: number, owner: string, shown: number): Promise<boolean> {
-    return this.store.boards.release(gameId, chatId, owner, shown);
+  async handBack(gameId: string, chatId: number, owner: string, shown: number): Promise<boolean> {
+    const done = await this.store.boards.release(gameId, chatId, owner, shown);
+    if (done) await this.store.boards.paid(gameId, chatId);
+    return done;
   }
 
   /** Hand the board back whatever is wanted (its game is gone). */
   async abandon(gameId: string, chatId: number, owner: string): Promise<void> {
     await this.store.boards.release(gameId, chatId, owner, Number.MAX_SAFE_INTEGER);
+    await this.store.boards.paid(gameId, chatId);
   }
 }

@@ -70,6 +70,8 @@ export interface Inbox {
   beat(ttlSeconds?: number): Promise<void>;
   /** How many updates in hand are not recorded yet (the storage was full or down when they came). */
   unrecorded(): number;
+  /** Whether an instance (by its owner id) is alive: its heartbeat is fresh. */
+  alive(owner: string): Promise<boolean>;
   /** Hand the updates of dead instances, older than `minAgeMs`, to `handle`, each to one sweeper. */
   sweep(handle: (update: { readonly update_id: number }) => Promise<void>, minAgeMs?: number): Promise<number>;
 }
@@ -109,7 +111,7 @@ export function createApp(store: Store, opts: AppOptions): App {
     challenges: new Challenges(store, games, players, opts.now),
     players,
     hints,
-    places: new BoardPlaces(store),
+    places: new BoardPlaces(store, opts.now),
     fair: new Fairness(games, players),
     dialogues: {
       read: (key) => store.dialogues.get(key),
@@ -165,6 +167,7 @@ function inboxOf(store: Store, now: () => number): Inbox {
       });
     },
     unrecorded: () => unrecorded.size,
+    alive: (who) => store.updates.alive(who),
     async sweep(handle, minAgeMs = 3000) {
       let n = 0;
       const deadness = new Map<string, boolean>();

@@ -127,7 +127,7 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
     last: async (gameId: string, chatId: number) => ((await app.dialogues.read(`notice-msg:${gameId}:${chatId}`)) as number | undefined) ?? null,
     remember: (gameId: string, chatId: number, messageId: number) => app.dialogues.write(`notice-msg:${gameId}:${chatId}`, messageId, 3 * 86_400),
   };
-  const boards = new Boards({ api: bot.api, outbox, i18n, places: app.places, players: app.players, log, metrics, latest: (id) => app.games.get(id), claimOf, notices, webApp: config.webApp ? { ...config.webApp, bot: () => (bot.isInited() ? bot.botInfo.username : '') } : null });
+  const boards = new Boards({ api: bot.api, outbox, i18n, places: app.places, owner: app.inbox.owner, alive: (who) => app.inbox.alive(who), players: app.players, log, metrics, latest: (id) => app.games.get(id), claimOf, notices, webApp: config.webApp ? { ...config.webApp, bot: () => (bot.isInited() ? bot.botInfo.username : '') } : null });
   const services: Services = { config, api: bot.api, app, boards, i18n, log, langOf, t: (lang) => translator(i18n, lang), chatDelay: (chatId) => pacer.delay(chatId) };
 
   const gate = new ChatGate();
@@ -287,13 +287,19 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
     return events.length;
   };
 
-  /** Handle again the updates that died with another instance (see App.inbox). */
-  const sweep = (): Promise<number> =>
-    app.inbox.sweep(async (update) => {
+  /**
+   * Handle again the updates that died with another instance (see App.inbox), then bring up to
+   * date the boards whose delivery died (see Boards.catchUp).
+   */
+  const sweep = async (): Promise<number> => {
+    const replayed = await app.inbox.sweep(async (update) => {
       replaying.add(update.update_id);
       log.info({ update: update.update_id }, 'handling an update again: the instance that took it stopped before finishing it');
       await bot.handleUpdate(update as never).catch((e: unknown) => log.error({ err: e, update: update.update_id }, 'update failed'));
     });
+    const redrawn = await boards.catchUp((rec) => app.games.withBotTurn(rec));
+    return replayed + redrawn;
+  };
 
   return { bot, services, sweep, publishCommands: () => commands.setCommands(bot), settled: async (o = {}) => {
       await gate.settled();

@@ -25,10 +25,12 @@ export interface Services {
 
 /**
  * Show a game's board, after the bot's turn when the bot is to act (the press is answered
- * before). The board goes out paced and coalesced; this does not wait for its delivery.
+ * before). The board goes out paced and coalesced; this waits only until every instance can see
+ * that the board is wanted at this version, not for its delivery.
  */
 export async function showGame(s: Services, rec: GameRecord, opts: ShowOptions = {}): Promise<GameRecord> {
   const shown = await s.app.games.withBotTurn(rec);
-  void s.boards.show(shown, opts);
+  // Noted as wanted before the caller's update leaves the inbox; delivered in the background.
+  void (await s.boards.begin(shown, opts));
   return shown;
 }

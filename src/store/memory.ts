@@ -154,6 +154,37 @@ class MemoryBoards implements BoardStore {
     this.sendingMarks.delete(`${gameId}:${chatId}`);
   }
 
+  private readonly owing = new Map<string, number>();
+
+  async lockHolder(gameId: string, chatId: number): Promise<string | null> {
+    const cur = this.locks.get(`${gameId}:${chatId}`);
+    return cur && cur.until > this.now() ? cur.owner : null;
+  }
+
+  async takeOver(gameId: string, chatId: number, from: string, to: string, ms: number): Promise<boolean> {
+    const k = `${gameId}:${chatId}`;
+    const cur = this.locks.get(k);
+    if (cur && cur.until > this.now() && cur.owner !== from) return false;
+    this.locks.set(k, { owner: to, until: this.now() + ms });
+    return true;
+  }
+
+  async owe(gameId: string, chatId: number, lookAt: number): Promise<void> {
+    this.owing.set(`${gameId}|${chatId}`, lookAt);
+  }
+
+  async paid(gameId: string, chatId: number): Promise<void> {
+    this.owing.delete(`${gameId}|${chatId}`);
+  }
+
+  async owed(before: number, n: number): Promise<Array<{ gameId: string; chatId: number }>> {
+    return [...this.owing]
+      .filter(([, at]) => at <= before)
+      .sort((a, b) => a[1] - b[1])
+      .slice(0, n)
+      .map(([k]) => ({ gameId: k.split('|')[0]!, chatId: Number(k.split('|')[1]) }));
+  }
+
   async markPending(gameId: string): Promise<void> {
     this.waiting.add(gameId);
   }

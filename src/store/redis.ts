@@ -52,6 +52,14 @@ if redis.call('GET', KEYS[2]) == ARGV[1] then redis.call('DEL', KEYS[2]) end
 return 1
 `;
 
+// KEYS[1] a board's delivery lock: hand it from ARGV[1] (a holder that died) to ARGV[2] for ARGV[3] ms.
+const TAKE_OVER = `
+local cur = redis.call('GET', KEYS[1])
+if cur and cur ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+return 1
+`;
+
 // KEYS[1] a pace key: book the next slot ARGV[1] ms after the last one, on the server's clock.
 const RESERVE = `
 local t = redis.call('TIME')
@@ -120,6 +128,7 @@ type Scripted = Client & {
   nardySetFromNow(key: string, ms: number): Promise<number>;
   nardyDue(key: string, now: number, n: number, leasedUntil: number): Promise<string[]>;
   nardyDone(key: string, id: string, leasedUntil: number): Promise<number>;
+  nardyTakeOver(key: string, from: string, to: string, ms: number): Promise<number>;
 };
 
 /** How long a user's record lives after its last change: a year and a month. */
@@ -196,6 +205,7 @@ class Keys {
   /** Beside the game's own key (one hash slot in a cluster). */
   clock = (gameId: string): string => `${this.p}clock:{${gameId}}`;
   pending = (): string => `${this.p}pending-boards`;
+  owed = (): string => `${this.p}boards-owed`;
   sending = (gameId: string, chatId: number): string => `${this.p}sending:{${gameId}}:${chatId}`;
   update = (id: number): string => `${this.p}update:${id}`;
   inbox = (): string => `${this.p}inbox`;
@@ -324,6 +334,30 @@ class RedisBoards implements BoardStore {
 
   async release(gameId: string, chatId: number, owner: string, shown: number): Promise<boolean> {
     return (await this.r.nardyRelease(this.k.delivery(gameId, chatId), this.k.lock(gameId, chatId), owner, shown, 15_000)) === 1;
+  }
+
+  async lockHolder(gameId: string, chatId: number): Promise<string | null> {
+    return this.r.get(this.k.lock(gameId, chatId));
+  }
+
+  async takeOver(gameId: string, chatId: number, from: string, to: string, ms: number): Promise<boolean> {
+    return (await this.r.nardyTakeOver(this.k.lock(gameId, chatId), from, to, Math.round(ms))) === 1;
+  }
+
+  async owe(gameId: string, chatId: number, lookAt: number): Promise<void> {
+    await this.r.multi().zadd(this.k.owed(), Math.round(lookAt), `${gameId}|${chatId}`).expire(this.k.owed(), this.ttl.idleSeconds).exec();
+  }
+
+  async paid(gameId: string, chatId: number): Promise<void> {
+    await this.r.zrem(this.k.owed(), `${gameId}|${chatId}`);
+  }
+
+  async owed(before: number, n: number): Promise<Array<{ gameId: string; chatId: number }>> {
+    const members = await this.r.zrangebyscore(this.k.owed(), '-inf', Math.round(before), 'LIMIT', 0, n);
+    return members.flatMap((m) => {
+      const [gameId, chat] = m.split('|');
+      return gameId && chat && Number.isSafeInteger(Number(chat)) ? [{ gameId, chatId: Number(chat) }] : [];
+    });
   }
 
   async markPending(gameId: string): Promise<void> {
@@ -707,6 +741,7 @@ export class RedisStore implements Store {
     client.defineCommand('nardySetFromNow', { numberOfKeys: 1, lua: SET_FROM_NOW });
     client.defineCommand('nardyDue', { numberOfKeys: 1, lua: DUE });
     client.defineCommand('nardyDone', { numberOfKeys: 1, lua: DONE });
+    client.defineCommand('nardyTakeOver', { numberOfKeys: 1, lua: TAKE_OVER });
     this.redis = client as Scripted;
     this.firstReady = new Promise<void>((resolve) => client.once('ready', () => resolve()));
     client.on('ready', () => {

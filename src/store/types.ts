@@ -80,6 +80,18 @@ export interface BoardStore extends BoardDelivery {
   /** Mark a send with the board's caption; the caption of a mark left behind comes back (else null). */
   markSending(gameId: string, chatId: number, caption: string, ttlSeconds: number): Promise<string | null>;
   clearSending(gameId: string, chatId: number): Promise<void>;
+  /**
+   * Boards owed a newer state: noted (with when to look at it) before a board's delivery starts,
+   * dropped once it is delivered. An instance killed in between leaves the note; every instance's
+   * sweep looks at notes due by `before` and brings those boards up to date.
+   */
+  owe(gameId: string, chatId: number, lookAt: number): Promise<void>;
+  /** Who holds a board's delivery lock (null: nobody). */
+  lockHolder(gameId: string, chatId: number): Promise<string | null>;
+  /** Take the lock from `from` (a holder that died) for `ms`: false if someone else holds it now. */
+  takeOver(gameId: string, chatId: number, from: string, to: string, ms: number): Promise<boolean>;
+  paid(gameId: string, chatId: number): Promise<void>;
+  owed(before: number, n: number): Promise<Array<{ readonly gameId: string; readonly chatId: number }>>;
 }
 
 export interface ChallengeStore {

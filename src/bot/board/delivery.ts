@@ -13,6 +13,7 @@ import type { Players } from '../../app/players.js';
 import type { Logger } from '../../logger.js';
 import type { Side } from '../../engine/types.js';
 import type { Metrics } from '../metrics.js';
+import { OWED_GRACE_MS } from '../../app/boards.js';
 import { attempt, type Outbox } from '../outbox.js';
 import { sameButtons } from '../replies.js';
 import { openBoardFor, type OpenBoard } from '../view/keyboard.js';
@@ -33,6 +34,12 @@ export interface BoardDeps {
   readonly outbox: Outbox;
   readonly i18n: { t(lang: string, key: string, args?: Record<string, string | number>): string };
   readonly places: BoardPlaces;
+  /**
+   * This instance's id on delivery locks, and whether an instance is alive: a lock held by one
+   * that died is taken over at once by a sweep (catchUp), not after the lock's lifetime.
+   */
+  readonly owner?: string;
+  readonly alive?: (owner: string) => Promise<boolean>;
   readonly players: Players;
   readonly log: Logger;
   readonly metrics?: Metrics;
@@ -49,7 +56,8 @@ export interface BoardDeps {
 }
 
 /** Who this process is, for the shared delivery locks of boards. */
-const OWNER = `${process.pid}-${randomBytes(4).toString('hex')}`;
+/** Who holds a board's delivery by default (the bot passes its instance's id, whose heartbeat others can see). */
+const DEFAULT_OWNER = `${process.pid}-${randomBytes(4).toString('hex')}`;
 const LOCK_MS = 15_000;
 /** How long a delivery waits for the bot's turn on a state where the bot is to act. */
 const BOT_TURN_WAIT_MS = 3000;
@@ -84,9 +92,16 @@ export class Boards {
   readonly notices: TurnNotices | null;
 
   private readonly retryMs: number;
+  /** Boards being noted as wanted, not yet in a slot. */
+  private readonly starting = new Set<Promise<unknown>>();
+  /** This instance's id on the boards' delivery locks, and whether another instance is alive. */
+  private readonly owner: string;
+  private readonly alive: (owner: string) => Promise<boolean>;
 
   constructor(private readonly deps: BoardDeps) {
     this.retryMs = deps.retryMs ?? BOARD_RETRY_MS;
+    this.owner = deps.owner ?? DEFAULT_OWNER;
+    this.alive = deps.alive ?? (async () => true);
     this.notices = deps.notices ? new TurnNotices({ api: deps.api, outbox: deps.outbox, i18n: deps.i18n, log: deps.log, store: deps.notices }) : null;
   }
 
@@ -100,12 +115,71 @@ export class Boards {
    * their chats; callers need not wait for it: delivery is paced and coalesced here.
    */
   show(rec: GameRecord, opts: ShowOptions = {}): Promise<void> {
-    return Promise.all(rec.seats.map((seat) => this.showSeat(rec, seat.chatId, opts))).then(() => undefined);
+    return this.begin(rec, opts).then((b) => b.delivered);
+  }
+
+  /**
+   * Start showing a game's boards: resolves once every seat's board is noted as wanted at this
+   * version (in the store, seen by every instance), with the delivery itself inside (a promise
+   * returned bare would be awaited with it). A
+   * caller that awaits this before its update leaves the inbox leaves nothing to chance: if the
+   * process dies before the boards are drawn, another instance's sweep draws them (catchUp).
+   */
+  async begin(rec: GameRecord, opts: ShowOptions = {}): Promise<{ readonly delivered: Promise<void> }> {
+    // Counted among the boards in flight from the start (settled() waits for it).
+    const noting: Promise<unknown> = Promise.all(rec.seats.map((seat) => this.note(rec, seat.chatId)));
+    this.starting.add(noting);
+    try {
+      await noting;
+    } finally {
+      this.starting.delete(noting);
+    }
+    return { delivered: Promise.all(rec.seats.map((seat) => this.showSeat(rec, seat.chatId, opts, true))).then(() => undefined) };
+  }
+
+  /**
+   * Boards whose delivery was noted and never finished (the instance that took it died, or its
+   * calls keep failing): each one held by no delivery is brought up to date with its game. Run at
+   * start-up and on every sweep; returns how many were redrawn.
+   */
+  async catchUp(settle: (rec: GameRecord) => Promise<GameRecord>): Promise<number> {
+    const places = this.deps.places;
+    let redrawn = 0;
+    for (const { gameId, chatId } of await places.owed()) {
+      // Delivered by this process right now, or by another instance (its lock): not ours; looked
+      // at again after a while (a board waiting for a group's pace can take long).
+      if (this.slots.has(`${gameId}:${chatId}`) || !(await places.takeFromDead(gameId, chatId, this.owner, LOCK_MS, this.alive))) {
+        await places.lookLater(gameId, chatId, OWED_GRACE_MS);
+        continue;
+      }
+      const rec = await this.deps.latest(gameId);
+      if (!rec || !rec.seats.some((seat) => seat.chatId === chatId)) {
+        await places.abandon(gameId, chatId, this.owner);
+        continue;
+      }
+      const where = await places.where(gameId, chatId);
+      if (where && (where.v ?? -1) >= rec.v && (await places.handBack(gameId, chatId, this.owner, where.v ?? -1))) continue;
+      // Should this try fail too, the next look comes in a minute, not at every tick.
+      await places.lookLater(gameId, chatId, 60_000);
+      const now = await settle(rec);
+      this.deps.log.info({ game: gameId, chat: chatId, shown: where?.v ?? null, v: now.v }, 'a board behind its game is brought up to date');
+      void this.showSeat(now, chatId, {});
+      redrawn++;
+    }
+    return redrawn;
+  }
+
+  private async note(rec: GameRecord, chatId: number): Promise<void> {
+    await this.deps.places.want(rec.id, chatId, rec.v).catch((e: unknown) => this.deps.log.warn({ err: e, game: rec.id }, 'could not note the board wanted'));
   }
 
   /** Resolves when every board queued so far has been dealt with (tests, shutdown). */
   async settled(): Promise<void> {
     for (;;) {
+      if (this.starting.size) {
+        await Promise.allSettled([...this.starting]);
+        continue;
+      }
       const running = [...[...this.slots.values()].map((s) => s.running), ...this.retiring].filter((p): p is Promise<void> => !!p);
       if (!running.length) {
         await this.notices?.settled();
@@ -116,10 +190,10 @@ export class Boards {
     }
   }
 
-  private async showSeat(rec: GameRecord, chatId: number, opts: ShowOptions): Promise<void> {
+  private async showSeat(rec: GameRecord, chatId: number, opts: ShowOptions, noted = false): Promise<void> {
     const key = `${rec.id}:${chatId}`;
     // Every instance sees that this version is wanted on this board.
-    await this.deps.places.want(rec.id, chatId, rec.v).catch((e: unknown) => this.deps.log.warn({ err: e, game: rec.id }, 'could not note the board wanted'));
+    if (!noted) await this.note(rec, chatId);
     let slot = this.slots.get(key);
     if (!slot) this.slots.set(key, (slot = { next: null, running: null }));
     if (!slot.next || slot.next.rec.v <= rec.v) slot.next = { rec, opts, since: slot.next?.since ?? performance.now() };
@@ -131,8 +205,9 @@ export class Boards {
     const places = this.deps.places;
     try {
       for (let tries = 0; s.next; ) {
-        // One instance at a time delivers a board; a holder that dies frees it after LOCK_MS.
-        if (!(await places.hold(gameId, chatId, OWNER, LOCK_MS))) {
+        // One instance at a time delivers a board; a holder that died frees it at once (its
+        // heartbeat stopped), else after LOCK_MS.
+        if (!(await places.hold(gameId, chatId, this.owner, LOCK_MS)) && !(await places.takeFromDead(gameId, chatId, this.owner, LOCK_MS, this.alive))) {
           if (++tries > 80) break;
           await sleep(250);
           continue;
@@ -154,11 +229,11 @@ export class Boards {
             if (!(await this.deps.latest(gameId))) {
               // The game is gone: nothing is waiting for this board any more.
               s.next = null;
-              await places.abandon(gameId, chatId, OWNER);
+              await places.abandon(gameId, chatId, this.owner);
               break;
             }
             await sleep(Math.min(BOARD_RETRY_MAX_MS, this.retryMs * 2 ** (failures - 1)));
-            if (!(await places.hold(gameId, chatId, OWNER, LOCK_MS))) {
+            if (!(await places.hold(gameId, chatId, this.owner, LOCK_MS))) {
               lost = true;
               break;
             }
@@ -167,7 +242,7 @@ export class Boards {
           failures = 0;
           if (s.next) continue;
           // Released only if no newer version is wanted (by any instance): else show that one.
-          if (await places.handBack(gameId, chatId, OWNER, shown)) break;
+          if (await places.handBack(gameId, chatId, this.owner, shown)) break;
           let newer = await this.deps.latest(gameId);
           // The bot to act in it: the table is taking its turn; the state after it is shown
           // instead, unless that turn does not come (then this one, after BOT_TURN_WAIT_MS).
@@ -176,7 +251,7 @@ export class Boards {
             newer = await this.deps.latest(gameId);
           }
           if (!newer) {
-            await places.abandon(gameId, chatId, OWNER);
+            await places.abandon(gameId, chatId, this.owner);
             break;
           }
           s.next = { rec: newer, opts: {}, since: performance.now() };

@@ -90,7 +90,7 @@ export function gameFeature(s: Services): Composer<Ctx> {
  */
 export async function playRematch(s: Services, rec: GameRecord, v: number, userId: number, pressId: string, pressedAt: { chatId: number; messageId: number } | null = null): Promise<RematchResult> {
   const r = await s.app.games.rematch(rec.id, v, userId, await s.app.players.matchDice(userId, pressId));
-  if (r.kind === 'offered') void s.boards.show(r.game);
+  if (r.kind === 'offered') void (await s.boards.begin(r.game));
   if (r.kind !== 'started') return r;
   for (const seat of rec.seats) {
     const old = (await s.boards.messageOf(rec, seat.chatId)) ?? (pressedAt?.chatId === seat.chatId ? pressedAt.messageId : null);
