@@ -1,4 +1,5 @@
 /** Environment (and .env) -> a typed, validated configuration, with one clear line per problem. */
+import { isLang, LANGS, type Lang } from './app/model.js';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface Config {
@@ -10,7 +11,7 @@ export interface Config {
   readonly apiRoot: string | null;
   readonly logLevel: LogLevel;
   readonly webhook: { readonly url: string; readonly port: number; readonly secret: string | null } | null;
-  readonly defaultLanguage: 'ru' | 'en';
+  readonly defaultLanguage: Lang;
   /** Challenges expire after this many seconds. */
   readonly challengeTtlSeconds: number;
   /** Finished games stay for /fair and rematches this long; unfinished ones expire after inactivity. */
@@ -122,7 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const keyPrefix = str('REDIS_KEY_PREFIX') ?? 'nardy:';
   if (!/^[A-Za-z0-9:_-]{1,40}$/.test(keyPrefix)) problems.push('REDIS_KEY_PREFIX may hold letters, digits, ":", "_" and "-" (1-40 of them)');
   const lang = str('DEFAULT_LANGUAGE') ?? 'ru';
-  if (lang !== 'ru' && lang !== 'en') problems.push(`DEFAULT_LANGUAGE must be ru or en, not "${lang}"`);
+  if (!isLang(lang)) problems.push(`DEFAULT_LANGUAGE must be ${LANGS.join(' or ')}, not "${lang}"`);
 
   // Telegram calls webhooks over https only; a self-hosted Bot API server (TELEGRAM_API_ROOT)
   // may also call plain http.
@@ -153,7 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiRoot,
     logLevel,
     webhook: webhookUrl ? { url: webhookUrl, port: webhookPort, secret: webhookSecret } : null,
-    defaultLanguage: lang === 'en' ? 'en' : 'ru',
+    defaultLanguage: isLang(lang) ? lang : 'ru',
     challengeTtlSeconds: int('CHALLENGE_TTL_SECONDS', 3600, 30, 7 * 86400),
     finishedTtlSeconds: int('FINISHED_GAME_TTL_SECONDS', 7 * 86400, 60, 365 * 86400),
     idleTtlSeconds: int('IDLE_GAME_TTL_SECONDS', 30 * 86400, 60, 365 * 86400),

@@ -77,7 +77,7 @@ async function openStore(cfg: Config, log: Logger): Promise<Store> {
     await within(cfg.redisStartMs, store.ping(), `no answer within ${cfg.redisStartMs / 1000} s`);
   } catch (e) {
     const last = store.errorsSeen.join('; ');
-    await store.close().catch(() => undefined);
+    await store.close().catch((err: unknown) => log.debug({ err }, 'closing the store after a failed start'));
     fail(`cannot use ${where}: ${redisFailure(((e as Error).cause as Error)?.message ?? (e as Error).message, last, cfg)}`);
   }
   log.info({ prefix: cfg.keyPrefix, cluster: !!cfg.redisCluster }, 'using Redis');
@@ -111,7 +111,7 @@ async function main(): Promise<void> {
   // Alive from the start, so that no other instance takes over this one's updates in flight; a
   // heartbeat outlives three timer ticks.
   const aliveSeconds = Math.max(ALIVE_SECONDS, Math.ceil((cfg.timerTickMs * 3) / 1000));
-  await app.inbox.beat(aliveSeconds).catch(() => undefined);
+  await app.inbox.beat(aliveSeconds).catch((err: unknown) => log.warn({ err }, 'could not say this instance is alive (the first tick tries again)'));
   const metrics = new Metrics();
   // Reviews are analysed in worker threads of their own (one per review at once), beside the
   // thinkers; with AI_THREADS=0 everything runs on the main thread.
@@ -127,7 +127,7 @@ async function main(): Promise<void> {
   try {
     await within(cfg.telegramStartMs, bot.init(), `no answer within ${cfg.telegramStartMs / 1000} s`);
   } catch (e) {
-    await app.close().catch(() => undefined);
+    await app.close().catch((err: unknown) => log.debug({ err }, 'closing the store after a failed start'));
     fail(`cannot start the bot: Telegram ${cfg.apiRoot ? `at ${cfg.apiRoot} ` : ''}refused the token or is unreachable (${(e as Error).message})`);
   }
   await publishCommands().catch((e: unknown) => log.warn({ err: e }, 'could not publish the command menus'));
@@ -157,7 +157,7 @@ async function main(): Promise<void> {
     try {
       metricsServer = await startHttp({ log, health, metrics: () => metrics.text(), port: cfg.metricsPort, metricsAccess: cfg.metricsToken ? 'token' : 'open', metricsToken: cfg.metricsToken });
     } catch (e) {
-      await app.close().catch(() => undefined);
+      await app.close().catch((err: unknown) => log.debug({ err }, 'closing the store after a failed start'));
       if (e instanceof HttpStartError) fail(`cannot start the metrics server: ${e.message}`);
       throw e;
     }
@@ -198,7 +198,7 @@ async function main(): Promise<void> {
       log.info({ http: cfg.httpPort }, `@${bot.botInfo.username} is up (long polling)`);
     }
   } catch (e) {
-    await app.close().catch(() => undefined);
+    await app.close().catch((err: unknown) => log.debug({ err }, 'closing the store after a failed start'));
     if (e instanceof HttpStartError) fail(`cannot start the HTTP server: ${e.message}`);
     throw e;
   }
@@ -255,7 +255,7 @@ async function main(): Promise<void> {
     force.unref();
     if (runner?.isRunning()) await runner.stop();
     // Live pages' streams end first (each page opens another, on another instance if need be).
-    await webApp?.close().catch(() => undefined);
+    await webApp?.close().catch((err: unknown) => log.warn({ err }, 'could not end the Mini App\'s streams'));
     if (server) await new Promise((resolve) => server!.close(resolve));
     if (metricsServer) await new Promise((resolve) => metricsServer!.close(resolve));
     // Updates in hand are finished and their boards sent (within bounds).

@@ -9,7 +9,7 @@ import { chainCommit } from '../engine/dice.js';
 import type { Variant } from '../engine/types.js';
 import type { Store } from '../store/types.js';
 import { newId, sideOfUser, type Games } from './games.js';
-import type { GameRecord, Human, Invitation, Lang } from './model.js';
+import { isLang, type GameRecord, type Human, type Invitation, type Lang } from './model.js';
 import type { Players } from './players.js';
 import { decodeInvitation, encodeInvitation, RecordError } from './records.js';
 
@@ -51,7 +51,7 @@ function decodeInlineOffer(raw: unknown): InlineOffer | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const o = raw as Record<string, unknown>;
   const f = o.from as Record<string, unknown> | undefined;
-  if (!f || typeof f.id !== 'number' || typeof f.name !== 'string' || (f.lang !== 'ru' && f.lang !== 'en')) return null;
+  if (!f || typeof f.id !== 'number' || typeof f.name !== 'string' || !isLang(f.lang)) return null;
   if ((o.variant !== 'long' && o.variant !== 'short') || !Number.isInteger(o.length) || (o.length as number) < 1 || (o.length as number) > 25 || typeof o.cube !== 'boolean' || typeof o.commit !== 'string') return null;
   return { from: { id: f.id, name: f.name, lang: f.lang }, variant: o.variant, length: o.length as number, cube: o.cube, commit: o.commit };
 }

@@ -8,8 +8,15 @@ import type { MatchState } from '../engine/match.js';
 import type { Die, Side, Step, Variant } from '../engine/types.js';
 import type { ResignLevel, ResultKind } from '../engine/game.js';
 
-export type Lang = 'ru' | 'en';
-export const LANGS: readonly Lang[] = ['ru', 'en'];
+/** The languages the bot speaks: the one list (locales/<lang>.ftl each). */
+export const LANGS = ['ru', 'en'] as const;
+export type Lang = (typeof LANGS)[number];
+/** Each language's own name, as a language menu shows it. */
+export const LANG_NAMES: Readonly<Record<Lang, string>> = { ru: 'Русский', en: 'English' };
+
+export function isLang(x: unknown): x is Lang {
+  return typeof x === 'string' && (LANGS as readonly string[]).includes(x);
+}
 
 export type BotLevel = Level;
 /** The bot's levels, the gentlest first: every level a game record may name. */

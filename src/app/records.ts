@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { chainCommit } from '../engine/dice.js';
 import { GAME_SCHEMA } from '../engine/game.js';
 import { MATCH_SCHEMA } from '../engine/match.js';
-import { AUTO_ROLLS, DEFAULT_SETTINGS, GAME_RECORD_SCHEMA, HINT_MODES, type Challenge, type Invitation, type GameRecord, type Lang, type UserSettings } from './model.js';
+import { AUTO_ROLLS, DEFAULT_SETTINGS, isLang, GAME_RECORD_SCHEMA, HINT_MODES, type Challenge, type Invitation, type GameRecord, type Lang, type UserSettings } from './model.js';
 
 export class RecordError extends Error {}
 
@@ -40,7 +40,7 @@ function migrate(raw: Json, what: string, current: number, versionOf: (r: Json) 
 function gameV1toV2(r: Json): Json {
   const players = object(r.players, 'game players') as Record<'white' | 'black', Json>;
   const chatId = Number(r.chatId);
-  const lang = (r.lang === 'en' ? 'en' : 'ru') as Lang;
+  const lang: Lang = isLang(r.lang) ? r.lang : 'ru';
   const kind = r.kind === 'friend' ? 'group' : 'bot';
   // A game against the bot was drawn from the person's side; a group board from White's.
   const viewer = kind === 'bot' && players.white?.kind !== 'human' ? 'black' : 'white';
@@ -180,7 +180,7 @@ export function decodeUser(raw: unknown): UserRecord {
   const s = object(r.settings, 'user settings');
   // Unknown or broken values fall back to the defaults, one setting at a time.
   const settings: UserSettings = {
-    lang: s.lang === 'ru' || s.lang === 'en' ? s.lang : DEFAULT_SETTINGS.lang,
+    lang: isLang(s.lang) ? s.lang : DEFAULT_SETTINGS.lang,
     orientation: s.orientation === 'white' || s.orientation === 'own' ? s.orientation : DEFAULT_SETTINGS.orientation,
     autoRoll: (AUTO_ROLLS as readonly unknown[]).includes(s.autoRoll) ? (s.autoRoll as UserSettings['autoRoll']) : DEFAULT_SETTINGS.autoRoll,
     confirm: typeof s.confirm === 'boolean' ? s.confirm : DEFAULT_SETTINGS.confirm,
@@ -194,7 +194,7 @@ export function decodeUser(raw: unknown): UserRecord {
   };
   const lastGame = typeof r.lastGame === 'string' && /^[0-9a-z]{10}$/.test(r.lastGame) ? r.lastGame : null;
   const name = typeof r.name === 'string' && r.name.length > 0 && r.name.length <= 64 ? r.name : undefined;
-  const spoken = r.spoken === 'ru' || r.spoken === 'en' ? r.spoken : undefined;
+  const spoken = isLang(r.spoken) ? r.spoken : undefined;
   return { settings, fair, lastGame, ...(name ? { name } : {}), ...(spoken ? { spoken } : {}) };
 }
 

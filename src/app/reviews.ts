@@ -112,7 +112,8 @@ export class ReviewThreads {
     w.on('message', (r: ReviewReply) => {
       const job = this.running.get(r.id);
       if (!job) return;
-      if ('progress' in r) return void job.progress(r.progress).catch(() => undefined);
+      // A progress message that cannot be shown changes nothing of the review: said, not thrown.
+      if ('progress' in r) return void job.progress(r.progress).catch((e: unknown) => console.warn('review progress could not be shown', e));
       this.running.delete(r.id);
       // An idle worker does not keep the process alive; one with work does.
       if (--slot.busy === 0) {

@@ -28,7 +28,7 @@
  */
 import { TURN_KEY } from '../app/clocks.js';
 import type { Press } from '../app/games.js';
-import { AUTO_ROLLS, BOT_LEVELS, HINT_MODES, LANGS, type AutoRoll, type HintMode, type BotLevel, type Lang, type SettingChange, type TurnStamp } from '../app/model.js';
+import { AUTO_ROLLS, BOT_LEVELS, HINT_MODES, isLang, type AutoRoll, type HintMode, type BotLevel, type Lang, type SettingChange, type TurnStamp } from '../app/model.js';
 import type { ResignLevel } from '../engine/game.js';
 import type { Variant } from '../engine/types.js';
 
@@ -121,7 +121,7 @@ function decodeAct(s: string): GameAct | null {
 }
 
 const SETTING_CODES: ReadonlyMap<string, (value: string) => SettingChange | null> = new Map<string, (value: string) => SettingChange | null>([
-  ['lang', (v) => ((LANGS as readonly string[]).includes(v) ? { key: 'lang', value: v as 'ru' } : null)],
+  ['lang', (v) => (isLang(v) ? { key: 'lang', value: v } : null)],
   ['orient', (v) => (v === 'own' || v === 'white' ? { key: 'orientation', value: v } : null)],
   // '0' and '1' are the buttons of the first version (on meant "unless I can double").
   ['auto', (v) => {
@@ -226,7 +226,7 @@ const FAMILIES = [
       const variant = variantOf(parts[1]);
       if ((parts.length !== 3 && parts.length !== 5) || !variant || !/^\d{1,2}$/.test(parts[2]!)) return null;
       if (parts.length === 3) return { kind: 'rules', variant, page: Number(parts[2]) };
-      if (!(LANGS as readonly string[]).includes(parts[3]!) || !USER.test(parts[4]!)) return null;
+      if (!isLang(parts[3]) || !USER.test(parts[4]!)) return null;
       return { kind: 'rules', variant, page: Number(parts[2]), group: { lang: parts[3] as Lang, user: parseInt(parts[4]!, 36) } };
     },
   }),

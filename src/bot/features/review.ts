@@ -186,7 +186,8 @@ export function reviewFeature(s: Services, reviews: Reviews): Composer<Ctx> {
           return null;
         });
         if (!a) {
-          await s.app.dialogues.delete(postedKey(rec.id, chatId, ctx.from.id)).catch(() => undefined);
+          // Not deleted: the mark expires on its own, and until then a second press is told it was posted.
+          await s.app.dialogues.delete(postedKey(rec.id, chatId, ctx.from.id)).catch((e: unknown) => s.log.warn({ err: e, game: rec.id }, 'could not clear the review mark after a failed review'));
           if (note.ok) await attempt(() => ctx.api.editMessageText(chatId, note.value.message_id, t('review-failed')));
           return;
         }
@@ -222,7 +223,7 @@ export function reviewFeature(s: Services, reviews: Reviews): Composer<Ctx> {
     // Answered before the thinking; a hint that could not be thought out may be asked again.
     await answerQuery(ctx);
     const plays = await s.app.hints.plays(r).catch(async (e: unknown) => {
-      await s.app.dialogues.delete(shownKey).catch(() => undefined);
+      await s.app.dialogues.delete(shownKey).catch((err: unknown) => s.log.warn({ err, game: rec.id }, 'could not clear the hint mark after a failed hint'));
       throw e;
     });
     const g = rec.match.game;

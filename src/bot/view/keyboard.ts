@@ -1,6 +1,6 @@
 /** Keyboards: every button's data comes from the codec's encoder. */
 import { InlineKeyboard } from 'grammy';
-import { AUTO_ROLLS, HINT_MODES, OFFERED_LEVELS, type BotLevel, type Challenge, type GameRecord, type HintMode, type Lang, type UserSettings } from '../../app/model.js';
+import { AUTO_ROLLS, HINT_MODES, LANG_NAMES, LANGS, OFFERED_LEVELS, type BotLevel, type Challenge, type GameRecord, type HintMode, type Lang, type UserSettings } from '../../app/model.js';
 import { hintsOffered } from '../../app/hints.js';
 import { gameFacts, pointAsRead, resignLevels } from '../../app/table/view.js';
 import { seatChoices } from '../../app/table/seat.js';
@@ -236,10 +236,9 @@ export function resignChooser(t: Translate, games: ReadonlyArray<{ id: string; l
 export function settingsKeyboard(t: Translate, st: UserSettings, lang: Lang): InlineKeyboard {
   const mark = (on: boolean, label: string): string => (on ? `✅ ${label}` : label);
   const s = (change: Parameters<typeof encode>[0] & { kind: 'settings' }): string => encode(change);
-  const kb = new InlineKeyboard()
-    .text(mark(lang === 'ru', 'Русский'), s({ kind: 'settings', change: { key: 'lang', value: 'ru' } }))
-    .text(mark(lang === 'en', 'English'), s({ kind: 'settings', change: { key: 'lang', value: 'en' } }))
-    .row()
+  const kb = new InlineKeyboard();
+  for (const l of LANGS) kb.text(mark(lang === l, LANG_NAMES[l]), s({ kind: 'settings', change: { key: 'lang', value: l } }));
+  kb.row()
     .text(mark(st.orientation === 'own', t('settings-orient-own')), s({ kind: 'settings', change: { key: 'orientation', value: 'own' } }))
     .text(mark(st.orientation === 'white', t('settings-orient-white')), s({ kind: 'settings', change: { key: 'orientation', value: 'white' } }))
     .row();
