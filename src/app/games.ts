@@ -19,6 +19,18 @@ import { turnKey, type Clocks } from './clocks.js';
 import type { Stats } from './stats.js';
 import { bothHuman, liveRematchOffer, REMATCH_OFFER_GROUP_MS, REMATCH_OFFER_LINK_MS, seatOf } from './table/rights.js';
 import { update, type Decision, type RecordAccess, type Updated } from './table/update.js';
+import { decodeEvents, durableEventsOf, encodeEvents, EVENTS_TIMER, TableEvents } from './table/events.js';
+import type { Dialogues } from './index.js';
+
+/** The store's dialogue states as the events' "done" marks use them. */
+function dialoguesOf(store: Store): Dialogues {
+  return {
+    read: (key) => store.dialogues.get(key),
+    write: (key, value, ttl) => store.dialogues.set(key, value, ttl),
+    setIfAbsent: (key, value, ttl) => store.dialogues.setIfAbsent(key, value, ttl),
+    delete: (key) => store.dialogues.delete(key),
+  };
+}
 
 /** What a person can press: the engine's actions, with dice left to the server, plus "next game". */
 export type Press =
@@ -52,9 +64,13 @@ export interface GamesDeps {
   readonly player?: (level: BotLevel) => Thinker;
   /** The settings of a user (auto-roll, confirm). */
   readonly settings?: (userId: number) => Promise<UserSettings>;
-  /** Told when a game of a match has ended (each person's "last game", for /fair). */
-  readonly gameOver?: (rec: GameRecord) => Promise<void>;
-  /** Statistics and ratings: a finished match is rated in its last save and recorded once. */
+  /**
+   * Where committed changes are told (see table/events.ts): every save as `changed`, a game's and
+   * a match's end and a rematch as durable events that listeners (the players' last game, the
+   * statistics, tournaments) hear once across instances. Without it, a process-local table.
+   */
+  readonly events?: TableEvents;
+  /** Statistics and ratings: a finished match is rated in its last save (the record carries it). */
   readonly stats?: Stats;
   /** Move clocks of games between people. */
   readonly clocks?: Clocks;
@@ -85,6 +101,8 @@ export interface StartOptions {
 }
 
 export const RATE_TIMER = 'rate:';
+/** How long a save's durable events may take to be told before a guard timer tells them. */
+const EVENTS_GUARD_MS = 30_000;
 
 /** Events kept on a record: what happened since a person last acted (several bot turns at most). */
 const MAX_EVENTS = 16;
@@ -154,8 +172,14 @@ export class Games {
   private readonly makePlayer: (level: BotLevel) => Thinker;
   private readonly settingsOf: (userId: number) => Promise<UserSettings>;
 
+  /** Where committed changes are told (a process-local table when none was given). */
+  readonly events: TableEvents;
+
   constructor(readonly deps: GamesDeps) {
     this.now = deps.now ?? Date.now;
+    this.events = deps.events ?? new TableEvents(deps.store.events, dialoguesOf(deps.store), `local-${process.pid}`, (m, e) => this.log(m, e, ''));
+    // The games feed (live pages on every instance) hears every change.
+    if (!deps.events) this.events.onChange((c) => this.tell(c.game));
     this.makePlayer = deps.player ?? ((level) => inProcess(createPlayer(level)));
     this.settingsOf = deps.settings ?? (async () => DEFAULT_SETTINGS);
   }
@@ -262,7 +286,7 @@ export class Games {
   /** A new game was stored (by a challenge or an invitation): its first clock starts. */
   async started(rec: GameRecord): Promise<void> {
     await this.deps.clocks?.turn(rec);
-    this.tell(rec);
+    this.events.changed({ type: 'changed', before: null, game: rec });
   }
 
   private roll(rec: GameRecord, match: MatchState): Dice {
@@ -447,18 +471,39 @@ export class Games {
   private async save(next: GameRecord, before: GameRecord): Promise<{ result: SaveResult; rec: GameRecord }> {
     let saved = next;
     const ending = saved.finished && !before.finished;
-    if (ending && this.deps.stats) {
-      saved = { ...saved, rating: await this.deps.stats.rate(saved) };
-      await this.store.timers.set(RATE_TIMER + saved.id, this.now() + 60_000);
-    }
+    if (ending && this.deps.stats) saved = { ...saved, rating: await this.deps.stats.rate(saved) };
+    // The change's durable events are guarded by a timer set before the save: should this process
+    // die between the save and their publication, whichever instance runs the timer tells them.
+    const durable = durableEventsOf(before, saved);
+    const guard = durable.length ? `${EVENTS_TIMER}${saved.id}|${saved.v}|${encodeEvents(durable)}` : null;
+    if (guard) await this.store.timers.set(guard, this.now() + EVENTS_GUARD_MS);
     const result = await this.store.games.save(this.stored(saved), before.v);
-    if (result !== 'saved') return { result, rec: saved };
-    const ended = saved.match.game.phase === 'over' && (before.match.game.phase !== 'over' || before.match.gameNo !== saved.match.gameNo);
-    if (ended && this.deps.gameOver) await this.deps.gameOver(saved).catch((e: unknown) => this.log('noting the game over failed', e, saved.id));
-    if (ending && this.deps.stats) await this.recordMatch(saved).catch((e: unknown) => this.log('recording the match failed (the rate timer retries)', e, saved.id));
+    if (result !== 'saved') {
+      if (guard) await this.store.timers.clear(guard);
+      return { result, rec: saved };
+    }
+    this.events.changed({ type: 'changed', before, game: saved });
     await this.deps.clocks?.turn(saved);
-    this.tell(saved);
+    if (guard) {
+      // Told, then the guard goes; if telling fails, the guard's timer tells them later.
+      await this.events.commit(durable).then(
+        () => this.store.timers.clear(guard),
+        (e: unknown) => this.log('telling a change\'s events failed (its guard timer tells them later)', e, saved.id),
+      );
+    }
     return { result, rec: saved };
+  }
+
+  /**
+   * A guard timer of durable events came due: the save it guarded may have happened (its process
+   * died before telling them). Told when the stored record bears them out, else dropped.
+   */
+  async tellGuarded(timerId: string): Promise<void> {
+    const [id, v, text] = timerId.slice(EVENTS_TIMER.length).split('|', 3) as [string, string, string];
+    const rec = id ? await this.get(id) : null;
+    if (!rec || rec.v < Number(v)) return;
+    const borne = decodeEvents(text ?? '').filter((e) => (e.type === 'matchOver' ? rec.finished : e.type === 'gameOver' ? (rec.results ?? []).some((r) => r.gameNo === e.gameNo) : true));
+    await this.events.commit(borne);
   }
 
   /** Every instance hears of the change (live views wait for it); a lost word only delays them. */
@@ -466,7 +511,10 @@ export class Games {
     this.store.feed.publish(rec.id, rec.v).catch((e: unknown) => this.log('telling a change failed', e, rec.id));
   }
 
-  /** Take a finished match into the statistics (once; the rate timer retries what fails). */
+  /**
+   * Take a finished match into the statistics (idempotent: a match is counted once). The
+   * statistics listen to `matchOver`; a rate timer left by an older version lands here too.
+   */
   async recordMatch(rec: GameRecord): Promise<void> {
     if (!this.deps.stats || !rec.finished) return;
     await this.deps.stats.record(rec);
@@ -636,6 +684,7 @@ export class Games {
     await this.store.boards.markPending(next.id);
     if (!(await this.store.games.create(this.stored(next)))) throw new Error('game id collision');
     await this.started(next);
+    await this.events.commit([{ type: 'rematched', game: rec.id, v: rec.v, next: next.id }]);
     return { kind: 'started', game: next };
   }
 

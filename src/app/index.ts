@@ -16,6 +16,7 @@ import { createPlayer } from '../ai/player.js';
 import { inProcess } from '../ai/thinker.js';
 import { Stats } from './stats.js';
 import { Ticker, type TimerEvent } from './timers.js';
+import { TableEvents } from './table/events.js';
 
 /** Dialogue state for the bot's conversations (kept by the store with a lifetime). */
 export interface Dialogues {
@@ -31,7 +32,7 @@ export interface App {
   readonly invitations: Invitations;
   readonly stats: Stats;
   readonly clocks: Clocks;
-  /** Run the shared timers that are due (move clocks, statistics retries). */
+  /** Run the table's periodic work: the events waiting for their listeners, then the shared timers that are due (move clocks). */
   tick(): Promise<TimerEvent[]>;
   readonly challenges: Challenges;
   readonly players: Players;
@@ -40,6 +41,8 @@ export interface App {
   readonly places: BoardPlaces;
   readonly fair: Fairness;
   readonly dialogues: Dialogues;
+  /** The table's events: listeners register here; pump() takes what the stream holds for them. */
+  readonly events: TableEvents;
   /** Pacing of Telegram calls shared by every instance (see PaceStore). */
   readonly pacing: Pick<PaceStore, 'reserve' | 'hold' | 'claim' | 'ended'>;
   /** True the first time an update id is seen (re-delivered updates are skipped). */
@@ -93,12 +96,30 @@ export interface AppOptions {
 
 export function createApp(store: Store, opts: AppOptions): App {
   const players = new Players(store, opts.defaultLanguage);
-  const gameOver = async (rec: GameRecord): Promise<void> => {
-    for (const p of [rec.players.white, rec.players.black]) if (p.kind === 'human') await players.noteGameOver(p.id, rec.id);
-  };
   const stats = new Stats(store, opts.now);
   const clocks = new Clocks(store, opts.moveLimits ?? DEFAULT_LIMITS, opts.now);
-  const games = new Games({ store, settings: (id) => players.settings(id), player: opts.player, now: opts.now, gameOver, stats, clocks, ...(opts.warn ? { warn: opts.warn } : {}) });
+  const dialogues: Dialogues = {
+    read: (key) => store.dialogues.get(key),
+    write: (key, value, ttl) => store.dialogues.set(key, value, ttl),
+    setIfAbsent: (key, value, ttl) => store.dialogues.setIfAbsent(key, value, ttl),
+    delete: (key) => store.dialogues.delete(key),
+  };
+  const owner = `${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const warn = opts.warn ?? ((message: string, err: unknown, gameId: string) => console.error(message, gameId, err));
+  const events = new TableEvents(store.events, dialogues, owner, (message, err) => warn(message, err, ''));
+  const games = new Games({ store, settings: (id) => players.settings(id), player: opts.player, now: opts.now, events, stats, clocks, warn });
+  // The listeners of the table's events: every effect of a change outside its record.
+  events.onChange((c) => games.tell(c.game));
+  // Each person's last game (for /fair), once a game of a match is over.
+  events.on('last-game', ['gameOver'], async (e) => {
+    const rec = await games.get(e.game);
+    if (rec) for (const p of [rec.players.white, rec.players.black]) if (p.kind === 'human') await players.noteGameOver(p.id, rec.id);
+  });
+  // A finished match into the statistics (counted once whatever is told twice).
+  events.on('stats', ['matchOver'], async (e) => {
+    const rec = await games.get(e.game);
+    if (rec) await games.recordMatch(rec);
+  });
   const ticker = new Ticker(store, games, clocks, opts.now);
   let hinter: Thinker | null = null;
   const hints = new Hints(games, players, () => (hinter ??= opts.player ? opts.player(HINT_LEVEL) : inProcess(createPlayer(HINT_LEVEL))));
@@ -107,20 +128,21 @@ export function createApp(store: Store, opts: AppOptions): App {
     invitations: new Invitations(store, games, players, opts.invitationSeconds ?? 86_400, opts.now),
     stats,
     clocks,
-    tick: () => ticker.tick(),
+    // The periodic work of the table: what its event stream holds for the listeners (a failed
+    // effect tried again, an event a dead instance left), then the shared timers.
+    tick: async () => {
+      await events.pump();
+      return ticker.tick();
+    },
     challenges: new Challenges(store, games, players, opts.now),
     players,
     hints,
     places: new BoardPlaces(store, opts.now),
     fair: new Fairness(games, players),
-    dialogues: {
-      read: (key) => store.dialogues.get(key),
-      write: (key, value, ttl) => store.dialogues.set(key, value, ttl),
-      setIfAbsent: (key, value, ttl) => store.dialogues.setIfAbsent(key, value, ttl),
-      delete: (key) => store.dialogues.delete(key),
-    },
+    dialogues,
+    events,
     firstDelivery: (id) => store.updates.claim(id),
-    inbox: inboxOf(store, opts.now ?? Date.now),
+    inbox: inboxOf(store, opts.now ?? Date.now, owner),
     pacing: store.pacing,
     feed: store.feed,
     ping: () => store.ping(),
@@ -138,8 +160,7 @@ export function isStorageFull(e: unknown): boolean {
   return e instanceof StoreFull;
 }
 
-function inboxOf(store: Store, now: () => number): Inbox {
-  const owner = `${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`;
+function inboxOf(store: Store, now: () => number, owner: string): Inbox {
   // Updates the storage could not record (full, or down): handled all the same, and recorded
   // as soon as it takes writes again, should their handling still be under way then.
   const unrecorded = new Map<number, { readonly update_id: number }>();

@@ -7,6 +7,7 @@ import type { Side } from '../engine/types.js';
 import type { Store } from '../store/types.js';
 import { IDLE_TIMER, NOTICE_TIMER, type Clocks } from './clocks.js';
 import { RATE_TIMER, type Games } from './games.js';
+import { EVENTS_TIMER } from './table/events.js';
 import type { GameRecord } from './model.js';
 
 /** How long a taken timer waits before another try, should its instance not finish it. */
@@ -39,7 +40,9 @@ export class Ticker {
     let failed: unknown;
     for (const id of await this.store.timers.due(now, n, LEASE_MS)) {
       try {
-        if (id.startsWith(RATE_TIMER)) {
+        if (id.startsWith(EVENTS_TIMER)) {
+          await this.games.tellGuarded(id);
+        } else if (id.startsWith(RATE_TIMER)) {
           const rec = await this.games.get(id.slice(RATE_TIMER.length));
           if (rec?.finished) await this.games.recordMatch(rec);
         } else if (id.startsWith(NOTICE_TIMER)) {

@@ -1,5 +1,5 @@
 /** The in-process store: the same contract as Redis, kept in Maps; everything ends with the process. */
-import type { BoardMessage, BoardStore, ChallengeStore, ClockStore, DialogueStore, GameFeed, GameStore, InvitationStore, PaceStore, SaveResult, StatsStore, Store, StoredGame, StoreTtl, TimerStore, UpdateStore, UserStore } from './types.js';
+import type { BoardMessage, BoardStore, ChallengeStore, ClockStore, DialogueStore, EventStore, GameFeed, GameStore, InvitationStore, PaceStore, SaveResult, StatsStore, Store, StoredGame, StoreTtl, TimerStore, UpdateStore, UserStore } from './types.js';
 
 interface Entry<T> {
   value: T;
@@ -88,6 +88,57 @@ class MemoryGames implements GameStore {
     for (const id of ids) set.add(id);
     this.chats.set(toChatId, set);
     return ids;
+  }
+}
+
+class MemoryEvents implements EventStore {
+  private readonly log: Array<{ id: string; data: string }> = [];
+  private seq = 0;
+  /** Per group: the next index not taken, and the taken ones not acknowledged (id -> when taken). */
+  private readonly groups = new Map<string, { next: number; pending: Map<string, number> }>();
+
+  constructor(private readonly now: () => number) {}
+
+  async add(events: ReadonlyArray<string>): Promise<void> {
+    for (const data of events) this.log.push({ id: `${++this.seq}-0`, data });
+    if (this.log.length > 100_000) this.log.splice(0, this.log.length - 100_000);
+  }
+
+  async join(group: string): Promise<void> {
+    // A new group starts at the end: it hears what comes from now on.
+    if (!this.groups.has(group)) this.groups.set(group, { next: this.log.length ? Number(this.log.at(-1)!.id.split('-')[0]) : 0, pending: new Map() });
+  }
+
+  async take(group: string, _consumer: string, n: number, idleMs: number): Promise<Array<{ id: string; data: string }>> {
+    await this.join(group);
+    const g = this.groups.get(group)!;
+    const out: Array<{ id: string; data: string }> = [];
+    const t = this.now();
+    for (const [id, at] of g.pending) {
+      if (out.length >= n) break;
+      if (t - at < idleMs) continue;
+      const e = this.log.find((x) => x.id === id);
+      if (!e) {
+        g.pending.delete(id);
+        continue;
+      }
+      g.pending.set(id, t);
+      out.push(e);
+    }
+    for (const e of this.log) {
+      if (out.length >= n) break;
+      const seq = Number(e.id.split('-')[0]);
+      if (seq <= g.next) continue;
+      g.next = seq;
+      g.pending.set(e.id, t);
+      out.push(e);
+    }
+    return out;
+  }
+
+  async ack(group: string, ids: ReadonlyArray<string>): Promise<void> {
+    const g = this.groups.get(group);
+    for (const id of ids) g?.pending.delete(id);
   }
 }
 
@@ -479,6 +530,7 @@ export class MemoryStore implements Store {
   readonly invitations: InvitationStore;
   readonly stats: StatsStore = new MemoryStats();
   readonly timers: TimerStore = new MemoryTimers();
+  readonly events: EventStore;
   readonly feed: GameFeed = new MemoryFeed();
 
   constructor(ttl: StoreTtl, private readonly now: () => number = Date.now) {
@@ -490,6 +542,7 @@ export class MemoryStore implements Store {
     this.clocks = new MemoryDialogues(now);
     this.updates = new MemoryUpdates(now);
     this.pacing = new MemoryPacing(now);
+    this.events = new MemoryEvents(now);
     this.invitations = new MemoryInvitations(now, this.games);
   }
 

@@ -6,7 +6,7 @@
  * records). Every key has a lifetime (README, "What Redis holds").
  */
 import { Cluster, Redis } from 'ioredis';
-import { StoreFull, StoreUnavailable, type BoardMessage, type BoardStore, type ChallengeStore, type ClockStore, type DialogueStore, type GameFeed, type GameStore, type InvitationStore, type SaveResult, type StatsStore, type Store, type StoredGame, type StoreTtl, type PaceStore, type TimerStore, type UpdateStore, type UserStore } from './types.js';
+import { StoreFull, StoreUnavailable, type BoardMessage, type BoardStore, type ChallengeStore, type ClockStore, type DialogueStore, type EventStore, type GameFeed, type GameStore, type InvitationStore, type SaveResult, type StatsStore, type Store, type StoredGame, type StoreTtl, type PaceStore, type TimerStore, type UpdateStore, type UserStore } from './types.js';
 
 const CAS = `
 local cur = redis.call('HGET', KEYS[1], 'v')
@@ -206,6 +206,7 @@ class Keys {
   clock = (gameId: string): string => `${this.p}clock:{${gameId}}`;
   pending = (): string => `${this.p}pending-boards`;
   owed = (): string => `${this.p}boards-owed`;
+  events = (): string => `${this.p}events`;
   sending = (gameId: string, chatId: number): string => `${this.p}sending:{${gameId}}:${chatId}`;
   update = (id: number): string => `${this.p}update:${id}`;
   inbox = (): string => `${this.p}inbox`;
@@ -633,6 +634,75 @@ class RedisUpdates implements UpdateStore {
   }
 }
 
+/**
+ * The durable events as one Redis stream (capped at about 100,000 entries), a consumer group per
+ * listener: XREADGROUP takes new ones, XAUTOCLAIM takes back those a dead or failed taker left.
+ */
+class RedisEvents implements EventStore {
+  private readonly made = new Set<string>();
+
+  constructor(
+    private readonly r: Scripted,
+    private readonly k: Keys,
+  ) {}
+
+  async add(events: ReadonlyArray<string>): Promise<void> {
+    if (!events.length) return;
+    let m = this.r.multi();
+    for (const data of events) m = m.xadd(this.k.events(), 'MAXLEN', '~', '100000', '*', 'data', data);
+    await m.expire(this.k.events(), 30 * 86_400).exec();
+  }
+
+  async join(group: string): Promise<void> {
+    await this.group(group);
+  }
+
+  private async group(group: string): Promise<void> {
+    if (this.made.has(group)) return;
+    try {
+      // A new group starts at the end of the stream: it hears what comes from now on.
+      await this.r.xgroup('CREATE', this.k.events(), group, '$', 'MKSTREAM');
+    } catch (e) {
+      if (!/BUSYGROUP/.test(String((e as Error)?.message))) throw e;
+    }
+    this.made.add(group);
+  }
+
+  async take(group: string, consumer: string, n: number, idleMs: number): Promise<Array<{ id: string; data: string }>> {
+    try {
+      return await this.takeIn(group, consumer, n, idleMs);
+    } catch (e) {
+      // The stream or its group is gone (Redis lost its data): made again, then read.
+      if (!/NOGROUP/.test(String((e as Error)?.message))) throw e;
+      this.made.delete(group);
+      return this.takeIn(group, consumer, n, idleMs);
+    }
+  }
+
+  private async takeIn(group: string, consumer: string, n: number, idleMs: number): Promise<Array<{ id: string; data: string }>> {
+    await this.group(group);
+    const out: Array<{ id: string; data: string }> = [];
+    const read = (entries: Array<[string, string[]]> | null | undefined): void => {
+      for (const [id, fields] of entries ?? []) {
+        if (!fields) continue;
+        const i = fields.indexOf('data');
+        if (i >= 0 && fields[i + 1] !== undefined) out.push({ id, data: fields[i + 1]! });
+      }
+    };
+    const claimed = (await this.r.xautoclaim(this.k.events(), group, consumer, idleMs, '0-0', 'COUNT', n)) as [string, Array<[string, string[]]>, string[]?];
+    read(claimed?.[1]);
+    if (out.length < n) {
+      const fresh = (await this.r.xreadgroup('GROUP', group, consumer, 'COUNT', n - out.length, 'STREAMS', this.k.events(), '>')) as Array<[string, Array<[string, string[]]>]> | null;
+      read(fresh?.[0]?.[1]);
+    }
+    return out;
+  }
+
+  async ack(group: string, ids: ReadonlyArray<string>): Promise<void> {
+    if (ids.length) await this.r.xack(this.k.events(), group, ...ids);
+  }
+}
+
 class RedisPacing implements PaceStore {
   constructor(
     private readonly r: Scripted,
@@ -719,6 +789,7 @@ export class RedisStore implements Store {
   readonly invitations: InvitationStore;
   readonly stats: StatsStore;
   readonly timers: TimerStore;
+  readonly events: EventStore;
   readonly feed: RedisFeed;
   private up = false;
   private everUp = false;
@@ -773,6 +844,7 @@ export class RedisStore implements Store {
     this.invitations = guard(new RedisInvitations(this.redis, keys, ttl, new RedisGames(this.redis, keys, ttl)), ready);
     this.stats = guard(new RedisStats(this.redis, keys), ready);
     this.timers = guard(new RedisTimers(this.redis, keys, ttl), ready);
+    this.events = guard(new RedisEvents(this.redis, keys), ready);
     this.feed = new RedisFeed(client, `${prefix}feed`);
   }
 

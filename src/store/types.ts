@@ -160,6 +160,20 @@ export interface StatsStore {
  * due timer (it is removed as it is returned), so each fires once; nothing depends on a process
  * being alive at the moment a timer ends.
  */
+/**
+ * The table's durable events (a game over, a match over, a rematch), for listeners on every
+ * instance: each listener is a group that takes each event once; an event taken and not
+ * acknowledged (its taker died, or its handler failed) is taken again after `idleMs`.
+ */
+export interface EventStore {
+  add(events: ReadonlyArray<string>): Promise<void>;
+  /** Make the group if it is new: it hears the events added from now on. */
+  join(group: string): Promise<void>;
+  /** Up to n events for `group` not yet taken by it, then those taken and idle for `idleMs`. */
+  take(group: string, consumer: string, n: number, idleMs: number): Promise<Array<{ readonly id: string; readonly data: string }>>;
+  ack(group: string, ids: ReadonlyArray<string>): Promise<void>;
+}
+
 export interface TimerStore {
   /** Set (or move) the timer `id` to `at` (ms since the epoch). */
   set(id: string, at: number): Promise<void>;
@@ -245,6 +259,7 @@ export interface Store {
   readonly invitations: InvitationStore;
   readonly stats: StatsStore;
   readonly timers: TimerStore;
+  readonly events: EventStore;
   readonly feed: GameFeed;
   /** Throws when the storage cannot be reached. */
   ping(): Promise<void>;
