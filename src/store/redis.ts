@@ -638,6 +638,9 @@ class RedisUpdates implements UpdateStore {
  * The durable events as one Redis stream (capped at about 100,000 entries), a consumer group per
  * listener: XREADGROUP takes new ones, XAUTOCLAIM takes back those a dead or failed taker left.
  */
+/** The event stream lives a month after its last event. */
+const EVENTS_TTL_SECONDS = 30 * 86_400;
+
 class RedisEvents implements EventStore {
   private readonly made = new Set<string>();
 
@@ -650,7 +653,7 @@ class RedisEvents implements EventStore {
     if (!events.length) return;
     let m = this.r.multi();
     for (const data of events) m = m.xadd(this.k.events(), 'MAXLEN', '~', '100000', '*', 'data', data);
-    await m.expire(this.k.events(), 30 * 86_400).exec();
+    await m.expire(this.k.events(), EVENTS_TTL_SECONDS).exec();
   }
 
   async join(group: string): Promise<void> {
@@ -662,6 +665,8 @@ class RedisEvents implements EventStore {
     try {
       // A new group starts at the end of the stream: it hears what comes from now on.
       await this.r.xgroup('CREATE', this.k.events(), group, '$', 'MKSTREAM');
+      // Every key has a lifetime: the stream's is renewed by each event added.
+      await this.r.expire(this.k.events(), EVENTS_TTL_SECONDS);
     } catch (e) {
       if (!/BUSYGROUP/.test(String((e as Error)?.message))) throw e;
     }

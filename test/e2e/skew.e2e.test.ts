@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RedisStore } from '../../src/store/index.js';
 import { startRedis } from '../setup/redis.js';
 import { FakeTelegram, type FakeChat, type FakeUser } from './fake-telegram.js';
 import { board, buttons, logBotOnFailure, startBot, type BotProcess } from './harness.js';
@@ -47,9 +48,15 @@ describe('an instance whose clock runs 90 s ahead', () => {
     // Before the fix the claim came 0.4 s after the start: the instance thought 90 s had passed.
     await new Promise((r) => setTimeout(r, Math.max(0, 6000 - (Date.now() - started))));
     expect(outOfTime()).toBe(false);
-    // The clock does run: the 10 s limit ends on Redis's time.
+    // The clock does run: the 10 s limit ends on Redis's time, counted from the turn's start as
+    // Redis stamped it (this machine's clock is Redis's: the same machine).
+    const gameId = buttons(board(fake, group.id)).find((b) => b.data.startsWith('g|'))!.data.split('|')[1]!;
+    const store = new RedisStore(redis.url, bot.prefix, { challengeSeconds: 60, finishedSeconds: 60, idleSeconds: 60 });
+    const since = ((await store.clocks.get(gameId)) as { since: number }).since;
+    await store.close();
     await fake.waitFor(() => outOfTime(), 15_000, 'the real end of the move time');
-    expect(Date.now() - started).toBeGreaterThan(9000);
+    // Not before the limit (a little slack for the offset's measure: half a local round trip).
+    expect(Date.now() - since).toBeGreaterThanOrEqual(10_000 - 50);
     expect(skewed.logs.join('')).toMatch(/clock is 90\.\d s ahead of Redis's/);
   }, 60_000);
 });
