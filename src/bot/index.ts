@@ -29,7 +29,7 @@ import { createI18n } from './i18n.js';
 import { attempt, Outbox, OutboxError, type OutboxOptions } from './outbox.js';
 import { ChatPacer, TELEGRAM_LIMITS, type SharedSlots } from './pacing.js';
 import type { Metrics } from './metrics.js';
-import { showGame, type Services } from './services.js';
+import type { Services } from './services.js';
 import { translator } from './view/text.js';
 import { friendFeature } from './features/friend.js';
 import { inlineFeature } from './features/inline.js';

@@ -6,13 +6,13 @@ import { Composer } from 'grammy';
 import type { GameRecord } from '../../app/model.js';
 import { sideOfUser } from '../../app/games.js';
 import { opponentOf } from '../../app/table/view.js';
-import { parseCallback, route } from '../codec.js';
 import type { Ctx } from '../context.js';
 import { answerQuery, editPressed, editQuietly } from '../replies.js';
 import type { Services } from '../services.js';
 import { abandonKeyboard } from '../view/keyboard.js';
 import { playerName, type Translate } from '../view/text.js';
 import { gameLabel } from './bot-game.js';
+import { onButton } from '../buttons.js';
 
 /** What leaving costs: the game (and match) go to the opponent; the score stays. */
 function costText(t: Translate, g: GameRecord, userId: number): string {
@@ -44,9 +44,7 @@ export function cancelCommand(s: Services) {
 
 export function abandonFeature(s: Services): Composer<Ctx> {
   const c = new Composer<Ctx>();
-  c.callbackQuery(route('abandon'), async (ctx) => {
-    const cb = parseCallback(ctx.callbackQuery.data);
-    if (!cb || (cb.kind !== 'abandon' && cb.kind !== 'keep')) return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
+  onButton(c, ['abandon', 'keep'], async (ctx, cb) => {
     const t = ctx.t.bind(ctx);
     if (cb.kind === 'keep') {
       await answerQuery(ctx);

@@ -1,11 +1,11 @@
 /** Challenge buttons in groups: Accept / Decline / Cancel; the first valid Accept wins. */
 import { Composer } from 'grammy';
 import type { Challenge } from '../../app/model.js';
-import { parseCallback, route } from '../codec.js';
 import type { Ctx } from '../context.js';
 import { answerQuery, editPressed } from '../replies.js';
 import { showGame, type Services } from '../services.js';
 import { displayName, type Translate } from '../view/text.js';
+import { onButton } from '../buttons.js';
 
 /** The challenge in words, in the challenger's language, with the commitment of its dice. */
 export function challengeText(t: Translate, c: Challenge): string {
@@ -16,9 +16,7 @@ export function challengeText(t: Translate, c: Challenge): string {
 
 export function challengeFeature(s: Services): Composer<Ctx> {
   const c = new Composer<Ctx>();
-  c.callbackQuery(route('challenge'), async (ctx) => {
-    const cb = parseCallback(ctx.callbackQuery.data);
-    if (!cb || cb.kind !== 'challenge') return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
+  onButton(c, 'challenge', async (ctx, cb) => {
     const me = { id: ctx.from.id, name: displayName(ctx.from), username: ctx.from.username ?? null, lang: await s.langOf(ctx) };
     // Toasts speak to the presser; the message itself stays in the challenger's language.
     const t = ctx.t.bind(ctx);

@@ -5,11 +5,11 @@
  */
 import { Composer } from 'grammy';
 import type { FairCheck, Fairness } from '../../app/fair.js';
-import { parseCallback, route } from '../codec.js';
 import type { Ctx } from '../context.js';
 import { answerQuery } from '../replies.js';
 import type { Services } from '../services.js';
 import { quote, type Translate } from '../view/text.js';
+import { onButton } from '../buttons.js';
 
 /** The check of a game in words: every game of its match, revealed or still running. */
 export function checkText(t: Translate, r: Extract<FairCheck, { kind: 'checked' }>): string {
@@ -60,9 +60,7 @@ export function fairCommand(fair: Fairness) {
 
 export function fairFeature(s: Services): Composer<Ctx> {
   const c = new Composer<Ctx>();
-  c.callbackQuery(route('check'), async (ctx) => {
-    const cb = parseCallback(ctx.callbackQuery.data);
-    if (!cb || cb.kind !== 'check') return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
+  onButton(c, 'check', async (ctx, cb) => {
     const r = await s.app.fair.check(cb.id);
     if (r.kind !== 'checked') return void (await answerQuery(ctx, ctx.t('fair-not-found')));
     await answerQuery(ctx);

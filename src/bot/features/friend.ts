@@ -6,12 +6,13 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import type { Invitation } from '../../app/model.js';
 import type { Variant } from '../../engine/types.js';
-import { encode, MATCH_LENGTHS, parseCallback, route } from '../codec.js';
+import { encode, MATCH_LENGTHS } from '../codec.js';
 import type { Ctx } from '../context.js';
 import { attempt } from '../outbox.js';
 import { answerQuery, editPressed } from '../replies.js';
 import { showGame, type Services } from '../services.js';
 import { displayName, type Translate } from '../view/text.js';
+import { onButton } from '../buttons.js';
 
 /** "a game of long nardy", "a match to 5 of short nardy with the cube". */
 export function inviteGame(t: Translate, v: { variant: Variant; length: number; cube: boolean }): string {
@@ -67,9 +68,7 @@ export async function openInvitation(ctx: Ctx, s: Services, id: string): Promise
 
 export function friendFeature(s: Services): Composer<Ctx> {
   const c = new Composer<Ctx>();
-  c.callbackQuery(route('friend'), async (ctx) => {
-    const cb = parseCallback(ctx.callbackQuery.data);
-    if (!cb || cb.kind !== 'friend') return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
+  onButton(c, 'friend', async (ctx, cb) => {
     if (ctx.chat?.type !== 'private') return void (await answerQuery(ctx, ctx.t('play-bot-private-only')));
     const t = ctx.t.bind(ctx);
     await answerQuery(ctx);
@@ -91,9 +90,7 @@ export function friendFeature(s: Services): Composer<Ctx> {
     await editPressed(ctx, m.text, { reply_markup: m.keyboard, link_preview_options: { is_disabled: true } });
   });
 
-  c.callbackQuery(route('invitation'), async (ctx) => {
-    const cb = parseCallback(ctx.callbackQuery.data);
-    if (!cb || cb.kind !== 'invitation') return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
+  onButton(c, 'invitation', async (ctx, cb) => {
     const t = ctx.t.bind(ctx);
     const me = { id: ctx.from.id, name: displayName(ctx.from), lang: await s.langOf(ctx) };
     if (cb.act === 'cancel' || cb.act === 'decline') {

@@ -4,18 +4,17 @@ import { Composer } from 'grammy';
 import { sideOfUser, toAct, type PressResult, type RematchResult } from '../../app/games.js';
 import type { GameRecord } from '../../app/model.js';
 import { gameFacts } from '../../app/table/view.js';
-import { parseCallback, route } from '../codec.js';
+import { parseCallback } from '../codec.js';
 import type { Ctx } from '../context.js';
 import { showGame, type Services } from '../services.js';
 import { playerName } from '../view/text.js';
 import { sendResignMessage } from './resign.js';
+import { onButton } from '../buttons.js';
 
 export function gameFeature(s: Services): Composer<Ctx> {
   const c = new Composer<Ctx>();
 
-  c.callbackQuery(route('game'), async (ctx) => {
-    const cb = parseCallback(ctx.callbackQuery.data);
-    if (!cb || cb.kind !== 'game') return void (await answerQuery(ctx, { text: ctx.t('toast-bad-button'), show_alert: false }));
+  onButton(c, 'game', async (ctx, cb) => {
     const userId = ctx.from.id;
     const pressed = ctx.callbackQuery.message;
     // The pressed message counts as this game's board only if its own buttons say so (a forged
@@ -66,9 +65,7 @@ export function gameFeature(s: Services): Composer<Ctx> {
   });
 
   // The waiting player claims a game whose opponent ran out of time.
-  c.callbackQuery(route('claim'), async (ctx) => {
-    const cb = parseCallback(ctx.callbackQuery.data);
-    if (!cb || cb.kind !== 'claim') return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
+  onButton(c, 'claim', async (ctx, cb) => {
     const r = await s.app.games.claim(cb.id, ctx.from.id, cb.key);
     if (r.kind === 'applied') {
       await answerQuery(ctx, ctx.t('toast-claimed'));

@@ -2,7 +2,7 @@
 import { Composer } from 'grammy';
 import { OFFERED_LEVELS, type BotLevel, type GameRecord } from '../../app/model.js';
 import type { Variant } from '../../engine/types.js';
-import { MAX_MATCH, parseCallback, route } from '../codec.js';
+import { MAX_MATCH } from '../codec.js';
 import type { Ctx } from '../context.js';
 import { answerQuery, editPressed } from '../replies.js';
 import { showGame, type Services } from '../services.js';
@@ -11,6 +11,7 @@ import { displayName, quote, type Translate } from '../view/text.js';
 import { gameLabel, startBotGame } from './bot-game.js';
 import { challengeText } from './challenge.js';
 import { LENGTH_DIALOGUE } from './length-dialogue.js';
+import { badButton, onButton } from '../buttons.js';
 
 export interface PlayArgs {
   /** null: not said (long nardy by default; in private the menu asks). */
@@ -124,9 +125,8 @@ export function playCommand(s: Services) {
 
 export function playFeature(s: Services): Composer<Ctx> {
   const c = new Composer<Ctx>();
-  c.callbackQuery(route('play-bot'), async (ctx) => {
-    const cb = parseCallback(ctx.callbackQuery.data);
-    if (!cb || cb.kind !== 'play-bot' || !cb.variant) return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
+  onButton(c, 'play-bot', async (ctx, cb) => {
+    if (!cb.variant) return void (await badButton(ctx));
     if (ctx.chat?.type !== 'private') return void (await answerQuery(ctx, ctx.t('play-bot-private-only')));
     const t = ctx.t.bind(ctx);
     // No level yet, or one no longer offered (expert, from a menu of before): the levels.
@@ -160,9 +160,7 @@ export function playFeature(s: Services): Composer<Ctx> {
     await showGame(s, rec);
   });
   // Continue a game: its board again, at the bottom of the chat (the old message loses its buttons).
-  c.callbackQuery(route('continue'), async (ctx) => {
-    const cb = parseCallback(ctx.callbackQuery.data);
-    if (!cb || cb.kind !== 'continue') return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
+  onButton(c, 'continue', async (ctx, cb) => {
     const rec = await s.app.games.get(cb.id);
     if (!rec || rec.finished || !Object.values(rec.players).some((p) => p.kind === 'human' && p.id === ctx.from.id)) return void (await answerQuery(ctx, ctx.t('toast-gone')));
     await answerQuery(ctx);

@@ -7,12 +7,12 @@ import { Composer } from 'grammy';
 import { sideOfUser } from '../../app/games.js';
 import type { GameRecord } from '../../app/model.js';
 import { opponentOf } from '../../app/table/view.js';
-import { parseCallback, route } from '../codec.js';
 import type { Ctx } from '../context.js';
 import { answerQuery, editPressed } from '../replies.js';
 import { showGame, type Services } from '../services.js';
 import { resignChooser, resignKeyboard } from '../view/keyboard.js';
 import { playerName, type Translate } from '../view/text.js';
+import { onButton } from '../buttons.js';
 
 function opponentName(t: Translate, g: GameRecord, userId: number): string {
   const side = sideOfUser(g, userId) ?? 'white';
@@ -48,9 +48,7 @@ export function resignCommand(s: Services) {
 
 export function resignFeature(s: Services): Composer<Ctx> {
   const c = new Composer<Ctx>();
-  c.callbackQuery(route('resign'), async (ctx) => {
-    const cb = parseCallback(ctx.callbackQuery.data);
-    if (!cb || cb.kind !== 'resign') return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
+  onButton(c, 'resign', async (ctx, cb) => {
     const t = ctx.t.bind(ctx);
     if (cb.user !== ctx.from.id) return void (await answerQuery(ctx, t('toast-not-for-you')));
     const rec = await s.app.games.get(cb.id);

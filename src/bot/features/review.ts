@@ -16,13 +16,14 @@ import type { GameRecord } from '../../app/model.js';
 import { playText } from '../../app/table/view.js';
 import type { Side } from '../../engine/types.js';
 import { renderPosition } from '../../render/index.js';
-import { encode, parseCallback, route } from '../codec.js';
+import { encode } from '../codec.js';
 import type { Ctx } from '../context.js';
 import { attempt } from '../outbox.js';
 import { answerQuery } from '../replies.js';
 import type { Services } from '../services.js';
 import { playerName, type Translate } from '../view/text.js';
 import { boardLabels } from '../view/board.js';
+import { onButton } from '../buttons.js';
 
 /** A review posted in a chat is not posted again for this long (a repeated press is answered with a toast). */
 const POSTED_SECONDS = 6 * 3600;
@@ -109,9 +110,7 @@ export function exportCommand(s: Services) {
 export function reviewFeature(s: Services, reviews: Reviews): Composer<Ctx> {
   const c = new Composer<Ctx>();
 
-  c.callbackQuery(route('review'), async (ctx) => {
-    const cb = parseCallback(ctx.callbackQuery.data);
-    if (!cb || cb.kind !== 'review') return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
+  onButton(c, 'review', async (ctx, cb) => {
     const t = ctx.t.bind(ctx);
     const rec = await s.app.games.get(cb.id);
     if (!rec) return void (await answerQuery(ctx, t('toast-gone')));
@@ -208,9 +207,7 @@ export function reviewFeature(s: Services, reviews: Reviews): Composer<Ctx> {
     );
   });
 
-  c.callbackQuery(route('hint'), async (ctx) => {
-    const cb = parseCallback(ctx.callbackQuery.data);
-    if (!cb || cb.kind !== 'hint') return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
+  onButton(c, 'hint', async (ctx, cb) => {
     const t = ctx.t.bind(ctx);
     const r = await s.app.hints.check(cb.id, cb.v, ctx.from.id);
     if (r.kind === 'gone') return void (await answerQuery(ctx, t('toast-gone')));

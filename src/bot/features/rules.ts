@@ -5,13 +5,13 @@ import type { Lang } from '../../app/model.js';
 import type { Variant } from '../../engine/types.js';
 import { lessonsOf } from '../../lessons/lessons.js';
 import { renderPosition } from '../../render/index.js';
-import { parseCallback, route } from '../codec.js';
 import type { Ctx } from '../context.js';
 import { attempt } from '../outbox.js';
 import { boardLabels } from '../view/board.js';
 import type { Services } from '../services.js';
 import { lessonNav, rulesChooser } from '../view/keyboard.js';
 import { quote, type Translate } from '../view/text.js';
+import { badButton, onButton } from '../buttons.js';
 
 const pictures = new Map<string, Promise<Buffer>>();
 
@@ -64,9 +64,8 @@ export function rulesCommand(s: Services) {
 
 export function rulesFeature(s: Services): Composer<Ctx> {
   const c = new Composer<Ctx>();
-  c.callbackQuery(route('rules'), async (ctx) => {
-    const cb = parseCallback(ctx.callbackQuery.data);
-    if (!cb || cb.kind !== 'rules' || cb.page >= lessonsOf(cb.variant).length) return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
+  onButton(c, 'rules', async (ctx, cb) => {
+    if (cb.page >= lessonsOf(cb.variant).length) return void (await badButton(ctx));
     // In a group a lesson belongs to whoever asked for it; it stays in its language.
     const group = cb.group ?? (ctx.chat && ctx.chat.type !== 'private' ? { lang: await s.langOf(ctx), user: ctx.from.id } : null);
     if (cb.group && cb.group.user !== ctx.from.id) return void (await answerQuery(ctx, ctx.t('toast-lesson-other')));

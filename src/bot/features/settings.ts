@@ -1,10 +1,10 @@
 /** /settings: language, board orientation, auto-roll, confirm before Done, theme. */
 import { Composer, type InlineKeyboard } from 'grammy';
-import { parseCallback, route } from '../codec.js';
 import type { Ctx } from '../context.js';
 import { answerQuery, editPressed } from '../replies.js';
 import type { Services } from '../services.js';
 import { settingsKeyboard } from '../view/keyboard.js';
+import { onButton } from '../buttons.js';
 
 export async function settingsMessage(ctx: Ctx, s: Services): Promise<{ text: string; keyboard: InlineKeyboard }> {
   const st = await s.app.players.settings(ctx.from!.id);
@@ -22,9 +22,7 @@ export function settingsCommand(s: Services) {
 
 export function settingsFeature(s: Services): Composer<Ctx> {
   const c = new Composer<Ctx>();
-  c.callbackQuery(route('settings'), async (ctx) => {
-    const cb = parseCallback(ctx.callbackQuery.data);
-    if (!cb || cb.kind !== 'settings') return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
+  onButton(c, 'settings', async (ctx, cb) => {
     await s.app.players.change(ctx.from.id, cb.change);
     if (cb.change.key === 'lang') ctx.i18n.useLocale(cb.change.value);
     await answerQuery(ctx, ctx.t('toast-saved'));

@@ -1,7 +1,6 @@
 /** /start (with its deep-link payloads), the main menu and /help. */
 import { answerQuery } from '../replies.js';
 import { Composer } from 'grammy';
-import { parseCallback, route } from '../codec.js';
 import type { Ctx } from '../context.js';
 import type { Services } from '../services.js';
 import { mainMenu, rulesChooser, variantMenu } from '../view/keyboard.js';
@@ -10,6 +9,7 @@ import { privateMenu } from './play.js';
 import { friendMenu, openInvitation } from './friend.js';
 import { settingsMessage } from './settings.js';
 import { statsCommand } from './stats.js';
+import { onButton } from '../buttons.js';
 
 /** /start, with the deep-link payloads: i_<id> an invitation, rules, bot, friend. */
 export function startCommand(s: Services) {
@@ -53,9 +53,7 @@ export function privateFallback(webAppUrl: string | null = null): Composer<Ctx> 
 
 export function menuFeature(s: Services): Composer<Ctx> {
   const c = new Composer<Ctx>();
-  c.callbackQuery(route('menu'), async (ctx) => {
-    const cb = parseCallback(ctx.callbackQuery.data);
-    if (!cb || cb.kind !== 'menu') return void (await answerQuery(ctx, ctx.t('toast-bad-button')));
+  onButton(c, 'menu', async (ctx, cb) => {
     await answerQuery(ctx);
     const t = ctx.t.bind(ctx);
     switch (cb.item) {
