@@ -7,7 +7,7 @@ import { BoardPlaces } from './boards.js';
 import { Challenges } from './challenges.js';
 import { Fairness } from './fair.js';
 import { Games } from './games.js';
-import type { BotLevel, GameRecord, Lang } from './model.js';
+import type { BotLevel, Lang } from './model.js';
 import { Players } from './players.js';
 import { Clocks, DEFAULT_LIMITS, type MoveLimits } from './clocks.js';
 import { Invitations } from './invitations.js';
