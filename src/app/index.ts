@@ -41,6 +41,8 @@ export interface App {
   readonly places: BoardPlaces;
   readonly fair: Fairness;
   readonly dialogues: Dialogues;
+  /** Now, by the clock every instance shares (the storage's; see clock.ts). */
+  readonly now: () => number;
   /** The table's events: listeners register here; pump() takes what the stream holds for them. */
   readonly events: TableEvents;
   /** Pacing of Telegram calls shared by every instance (see PaceStore). */
@@ -141,6 +143,7 @@ export function createApp(store: Store, opts: AppOptions): App {
     fair: new Fairness(games, players),
     dialogues,
     events,
+    now: opts.now ?? Date.now,
     firstDelivery: (id) => store.updates.claim(id),
     inbox: inboxOf(store, opts.now ?? Date.now, owner),
     pacing: store.pacing,

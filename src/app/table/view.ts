@@ -10,7 +10,7 @@ import { oppPointOf } from '../../engine/numbering.js';
 import { pipCount } from '../../engine/position.js';
 import { otherSide, type Die, type Position, type Side, type Step, type Variant } from '../../engine/types.js';
 import type { GameRecord } from '../model.js';
-import { seatChoices, type SeatChoices } from './seat.js';
+import { seatChoices, type SeatChoices, type SeatContext } from './seat.js';
 
 export { resignLevels } from './seat.js';
 
@@ -89,8 +89,8 @@ function workOut(rec: GameRecord): GameFacts {
 }
 
 /** One person's view of a game: the facts of the board and the choices of their seat. */
-export function seatView(rec: GameRecord, userId: number, now: number = Date.now()): SeatView {
-  return { facts: gameFacts(rec), choices: seatChoices(rec, userId, now) };
+export function seatView(rec: GameRecord, userId: number, context: SeatContext | number = {}): SeatView {
+  return { facts: gameFacts(rec), choices: seatChoices(rec, userId, context) };
 }
 
 /** The other side. */

@@ -3,7 +3,7 @@ import { answerQuery } from '../replies.js';
 import { Composer } from 'grammy';
 import { sideOfUser, toAct, type PressResult, type RematchResult } from '../../app/games.js';
 import type { GameRecord } from '../../app/model.js';
-import { gameFacts } from '../../app/table/view.js';
+import { seatChoices } from '../../app/table/seat.js';
 import { parseCallback } from '../codec.js';
 import type { Ctx } from '../context.js';
 import { showGame, type Services } from '../services.js';
@@ -44,10 +44,8 @@ export function gameFeature(s: Services): Composer<Ctx> {
         if (r.kind !== 'started') return void (await answerQuery(ctx, ctx.t('toast-stale')));
         return void (await answerQuery(ctx, ctx.t('toast-rematch')));
       }
-      const who = gameFacts(rec).toAct;
-      const side = sideOfUser(rec, userId);
-      const phase = rec.match.game.phase;
-      if (act.type === 'resign-menu' && (phase === 'over' || phase === 'resign' || phase === 'double' || (who !== null && who !== side && rec.kind === 'bot'))) {
+      // The resign menu opens when the seat's choices have resign levels (one rule, app/table/seat.ts).
+      if (act.type === 'resign-menu' && seatChoices(rec, userId, s.app.now()).resign.length === 0) {
         return void (await answerQuery(ctx, ctx.t('toast-cannot-now')));
       }
       await answerQuery(ctx);

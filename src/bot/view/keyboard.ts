@@ -1,9 +1,8 @@
 /** Keyboards: every button's data comes from the codec's encoder. */
 import { InlineKeyboard } from 'grammy';
 import { AUTO_ROLLS, HINT_MODES, LANG_NAMES, LANGS, OFFERED_LEVELS, type BotLevel, type Challenge, type GameRecord, type HintMode, type Lang, type UserSettings } from '../../app/model.js';
-import { hintsOffered } from '../../app/hints.js';
 import { gameFacts, pointAsRead, resignLevels } from '../../app/table/view.js';
-import { seatChoices } from '../../app/table/seat.js';
+import { seatChoices, type SeatContext } from '../../app/table/seat.js';
 import type { ResignLevel } from '../../engine/game.js';
 import type { Side, Step, Variant } from '../../engine/types.js';
 import { encode, gameData, MATCH_LENGTHS, type GameAct } from '../codec.js';
@@ -71,6 +70,17 @@ function actingUser(rec: GameRecord, owner: number | null): number {
   return owner ?? -1;
 }
 
+/** The people who play a game (a bot plays no board). */
+function humansOf(rec: GameRecord): number[] {
+  return [rec.players.white, rec.players.black].flatMap((p) => (p.kind === 'human' ? [p.id] : []));
+}
+
+/**
+ * A board's buttons: the choices of the seat it serves (app/table/seat.ts), put into words. On a
+ * board of one's own (by link) its owner's choices; on a shared board (a group, a game against the
+ * bot) the choices of whoever is to act, and a claim for the waiting player. The keyboard decides
+ * nothing: what may be pressed comes from the seat's choices, and the table checks every press.
+ */
 export function gameKeyboard(rec: GameRecord, t: Translate, n: Numbering, opts: KeyboardOptions = {}): InlineKeyboard {
   const kb = new InlineKeyboard();
   const m = rec.match;
@@ -78,33 +88,32 @@ export function gameKeyboard(rec: GameRecord, t: Translate, n: Numbering, opts: 
   const facts = gameFacts(rec);
   const data = (act: GameAct): string => gameData(rec.id, rec.v, act);
   const check = (): string => encode({ kind: 'check', id: rec.id });
+  const context: SeatContext = { claimable: opts.claim ?? null, hints: opts.hints ?? 'auto' };
+  const owner = opts.seatOwner ?? null;
+  const own = rec.kind === 'link' && owner !== null;
+  const choices = seatChoices(rec, actingUser(rec, owner), context);
   const resignMenu = (): InlineKeyboard => {
     for (const c of resignChoices(rec, t)) kb.text(c.label, data({ type: 'resign', level: c.level })).row();
     return kb.text(t('btn-back'), data({ type: 'back' }));
   };
+  // The claim belongs to the waiting player: on one's own board to its owner, on a shared one to
+  // whichever of the two has it.
   const claimRow = (): void => {
-    if (!opts.claim) return;
-    const idle = opts.claim.side;
-    const waiting = idle === 'white' ? 'black' : 'white';
-    const waiter = rec.players[waiting];
-    if (rec.kind === 'link' && !(waiter.kind === 'human' && waiter.id === opts.seatOwner)) return;
-    kb.row().text(t('btn-claim', { name: playerName(rec.players[idle], t) }), encode({ kind: 'claim', id: rec.id, key: opts.claim.key }));
+    const claimant = own ? choices : humansOf(rec).map((u) => seatChoices(rec, u, context)).find((c) => c.claim);
+    const claim = claimant?.claim;
+    if (claim) kb.row().text(t('btn-claim', { name: playerName(rec.players[claim.idle], t) }), encode({ kind: 'claim', id: rec.id, key: claim.key }));
   };
-  // On a board of one's own (by link), the opponent's turn shows only Resign… (and a claim).
-  if (rec.kind === 'link' && !m.winner && g.phase !== 'over') {
-    const who = facts.toAct ?? facts.onTurn;
-    const p = rec.players[who];
-    if (!(p.kind === 'human' && p.id === opts.seatOwner)) {
-      if (opts.resignMenu) return resignMenu();
-      if (g.phase !== 'resign' && g.phase !== 'double') kb.text(t('btn-resign'), data({ type: 'resign-menu' }));
-      claimRow();
-      openBoardRow(kb, t, opts.openBoard);
-      return kb;
-    }
+  // On a board of one's own, the opponent's turn shows only Resign… (and a claim).
+  if (own && choices.toAct !== null && choices.toAct !== choices.side) {
+    if (opts.resignMenu && choices.resign.length) return resignMenu();
+    if (choices.resign.length) kb.text(t('btn-resign'), data({ type: 'resign-menu' }));
+    claimRow();
+    openBoardRow(kb, t, opts.openBoard);
+    return kb;
   }
-  if (m.winner) {
+  if (choices.afterMatch) {
+    if (choices.rematch) kb.text(t('btn-rematch'), data({ type: 'rematch' }));
     return kb
-      .text(t('btn-rematch'), data({ type: 'rematch' }))
       .text(t('btn-new-game'), encode({ kind: 'menu', item: rec.kind === 'bot' ? 'bot' : 'friend' }))
       .row()
       .text(t('btn-review'), encode({ kind: 'review', id: rec.id, act: 'review' }))
@@ -112,11 +121,8 @@ export function gameKeyboard(rec: GameRecord, t: Translate, n: Numbering, opts: 
       .row()
       .text(t('btn-check-dice'), check());
   }
-  if (g.phase === 'over') return kb.text(t('btn-next-game'), data({ type: 'next' })).row().text(t('btn-check-dice'), check());
-  if (opts.resignMenu) return resignMenu();
-  // The buttons are the choices of the seat that acts now (a shared board serves whoever is to
-  // act; the table checks every press again): the board only puts them into words.
-  const choices = seatChoices(rec, actingUser(rec, opts.seatOwner ?? null));
+  if (choices.next) return kb.text(t('btn-next-game'), data({ type: 'next' })).row().text(t('btn-check-dice'), check());
+  if (opts.resignMenu && choices.resign.length) return resignMenu();
   if (choices.roll) {
     kb.text(t('btn-roll'), data({ type: 'roll' }));
     if (choices.double !== null) kb.text(t('btn-double', { value: choices.double }), data({ type: 'double' }));
@@ -141,10 +147,10 @@ export function gameKeyboard(rec: GameRecord, t: Translate, n: Numbering, opts: 
     kb.text(t('btn-take', { value: choices.take }), data({ type: 'take' })).text(t('btn-pass', { points: g.cube.value }), data({ type: 'drop' }));
   } else if (choices.accept !== null) {
     kb.text(t('btn-accept-resign', { points: choices.accept }), data({ type: 'accept' })).text(t('btn-decline-resign'), data({ type: 'decline' }));
-  } else if (g.phase === 'opening') {
+  } else if (choices.opening) {
     kb.text(t('btn-roll'), data({ type: 'roll' }));
   }
-  if (g.phase === 'move' && hintsOffered(rec, opts.hints ?? 'auto')) kb.row().text(t('btn-hint'), encode({ kind: 'hint', id: rec.id, v: rec.v }));
+  if (choices.hint) kb.row().text(t('btn-hint'), encode({ kind: 'hint', id: rec.id, v: rec.v }));
   claimRow();
   openBoardRow(kb, t, opts.openBoard);
   return kb;

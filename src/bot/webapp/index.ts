@@ -21,6 +21,7 @@ import { toAct, type Press } from '../../app/games.js';
 import type { GameRecord, Lang, Seat } from '../../app/model.js';
 import { seatChoices, type SeatChoices } from '../../app/table/seat.js';
 import { seatOf } from '../../app/table/rights.js';
+import { turnKey } from '../../app/clocks.js';
 import type { ResignLevel } from '../../engine/game.js';
 import { gameFacts, pointAsRead } from '../../app/table/view.js';
 import type { Side, Step } from '../../engine/types.js';
@@ -202,7 +203,9 @@ export function createWebApp(s: Services, opts: WebAppOptions): WebApp {
     const base = rec.seats.find((x) => x.owner === userId) ?? rec.seats[0]!;
     const seat: Seat = side ? { ...base, viewer: side, lang } : { ...base, lang };
     const viewer = viewerOf(rec, seat, settings);
-    const choices: SeatChoices = seatChoices(rec, userId, now());
+    const clock = rec.kind === 'bot' ? null : await s.app.clocks.state(rec.id);
+    const claimable = clock && clock.claimable && clock.key === turnKey(rec) ? { side: clock.side, key: clock.key } : null;
+    const choices: SeatChoices = seatChoices(rec, userId, { now: now(), claimable, hints: settings.hints });
     const g = rec.match.game;
     const mover = g.position.turn;
     const options = renderOptions(rec, seat, t, settings);
@@ -231,7 +234,7 @@ export function createWebApp(s: Services, opts: WebAppOptions): WebApp {
       size: { width: WIDTH, height: HEIGHT },
       zones: zones(rec.match.variant),
       steps: choices.steps.map((st) => ({ step: st, from: zoneOf(st[0], mover, viewer, rec.match.variant), to: zoneOf(st[1], mover, viewer, rec.match.variant) })),
-      choices: { roll: choices.roll, double: choices.double !== null, undo: choices.undo, done: choices.done, take: choices.take !== null, drop: choices.drop, accept: choices.accept !== null, decline: choices.accept !== null, resign: choices.resign, next: choices.next, rematch: choices.rematch },
+      choices: { roll: choices.roll || choices.opening, double: choices.double !== null, undo: choices.undo, done: choices.done, take: choices.take !== null, drop: choices.drop, accept: choices.accept !== null, decline: choices.accept !== null, resign: choices.resign, next: choices.next, rematch: choices.rematch, claim: choices.claim !== null, hint: choices.hint, review: choices.afterMatch, checkDice: choices.checkDice },
       labels,
       caption: caption(rec, seat, t, settings),
       words: words(t),
