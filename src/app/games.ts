@@ -72,6 +72,11 @@ export interface GamesDeps {
   readonly events?: TableEvents;
   /** Statistics and ratings: a finished match is rated in its last save (the record carries it). */
   readonly stats?: Stats;
+  /**
+   * Note that every board of the game is wanted at the saved version (seen by every instance),
+   * before the save's caller goes on: whatever dies after, the boards catch up (BoardPlaces).
+   */
+  readonly wanted?: (rec: GameRecord) => Promise<void>;
   /** Move clocks of games between people. */
   readonly clocks?: Clocks;
   /** Where a failure that does not stop the action is told (a log). */
@@ -286,7 +291,47 @@ export class Games {
   /** A new game was stored (by a challenge or an invitation): its first clock starts. */
   async started(rec: GameRecord): Promise<void> {
     await this.deps.clocks?.turn(rec);
+    await this.noteWanted(rec);
     this.events.changed({ type: 'changed', before: null, game: rec });
+    if (isBotToAct(rec)) this.scheduleBotTurn(rec.id);
+  }
+
+  private async noteWanted(rec: GameRecord): Promise<void> {
+    await this.deps.wanted?.(rec).catch((e: unknown) => this.log('noting the boards wanted failed (the board follows the next change)', e, rec.id));
+  }
+
+  /** Bot turns running in this process, by game; and games whose turn is asked for again meanwhile. */
+  private readonly botTurns = new Map<string, Promise<void>>();
+  private readonly botAgain = new Set<string>();
+
+  /**
+   * The bot is to act: the table takes its turn now, in the background, one at a time per game
+   * (no front end asks for it). Its move is a change of its own, told as every change is. A turn
+   * that fails (the thinker, the store) is left: the game's boards stay owed, and the sweep that
+   * brings them up to date takes the bot's turn again.
+   */
+  private scheduleBotTurn(id: string): void {
+    if (this.botTurns.has(id)) {
+      this.botAgain.add(id);
+      return;
+    }
+    const run = (async (): Promise<void> => {
+      do {
+        this.botAgain.delete(id);
+        await this.botTurn(id).catch((e: unknown) => this.log('the bot\'s turn failed (the sweep tries it again)', e, id));
+      } while (this.botAgain.has(id));
+    })().finally(() => this.botTurns.delete(id));
+    this.botTurns.set(id, run);
+  }
+
+  /** Whether a bot turn is under way in this process. */
+  botTurnsRunning(): boolean {
+    return this.botTurns.size > 0;
+  }
+
+  /** Resolves when the bot turns under way in this process are done (tests, shutdown). */
+  async botTurnsSettled(): Promise<void> {
+    while (this.botTurns.size) await Promise.allSettled([...this.botTurns.values()]);
   }
 
   private roll(rec: GameRecord, match: MatchState): Dice {
@@ -482,8 +527,10 @@ export class Games {
       if (guard) await this.store.timers.clear(guard);
       return { result, rec: saved };
     }
+    await this.noteWanted(saved);
     this.events.changed({ type: 'changed', before, game: saved });
     await this.deps.clocks?.turn(saved);
+    if (isBotToAct(saved)) this.scheduleBotTurn(saved.id);
     if (guard) {
       // Told, then the guard goes; if telling fails, the guard's timer tells them later.
       await this.events.commit(durable).then(

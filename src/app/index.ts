@@ -7,7 +7,7 @@ import { BoardPlaces } from './boards.js';
 import { Challenges } from './challenges.js';
 import { Fairness } from './fair.js';
 import { Games } from './games.js';
-import type { BotLevel, Lang } from './model.js';
+import type { BotLevel, GameRecord, Lang } from './model.js';
 import { Players } from './players.js';
 import { Clocks, DEFAULT_LIMITS, type MoveLimits } from './clocks.js';
 import { Invitations } from './invitations.js';
@@ -109,7 +109,11 @@ export function createApp(store: Store, opts: AppOptions): App {
   const owner = `${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`;
   const warn = opts.warn ?? ((message: string, err: unknown, gameId: string) => console.error(message, gameId, err));
   const events = new TableEvents(store.events, dialogues, owner, (message, err) => warn(message, err, ''));
-  const games = new Games({ store, settings: (id) => players.settings(id), player: opts.player, now: opts.now, events, stats, clocks, warn });
+  const places = new BoardPlaces(store, opts.now);
+  const wanted = async (rec: GameRecord): Promise<void> => {
+    await Promise.all(rec.seats.map((seat) => places.want(rec.id, seat.chatId, rec.v)));
+  };
+  const games = new Games({ store, settings: (id) => players.settings(id), player: opts.player, now: opts.now, events, stats, clocks, warn, wanted });
   // The listeners of the table's events: every effect of a change outside its record.
   events.onChange((c) => games.tell(c.game));
   // Each person's last game (for /fair), once a game of a match is over.
@@ -139,7 +143,7 @@ export function createApp(store: Store, opts: AppOptions): App {
     challenges: new Challenges(store, games, players, opts.now),
     players,
     hints,
-    places: new BoardPlaces(store, opts.now),
+    places,
     fair: new Fairness(games, players),
     dialogues,
     events,

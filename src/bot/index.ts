@@ -128,6 +128,9 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
     remember: (gameId: string, chatId: number, messageId: number) => app.dialogues.write(`notice-msg:${gameId}:${chatId}`, messageId, 3 * 86_400),
   };
   const boards = new Boards({ api: bot.api, outbox, i18n, places: app.places, owner: app.inbox.owner, alive: (who) => app.inbox.alive(who), players: app.players, log, metrics, latest: (id) => app.games.get(id), claimOf, notices, webApp: config.webApp ? { ...config.webApp, bot: () => (bot.isInited() ? bot.botInfo.username : '') } : null });
+  // Boards follow the table: every committed change is shown (its boards were noted as wanted
+  // by the table before its caller went on).
+  app.events.onChange((c) => boards.follow(c.game));
   const services: Services = { config, api: bot.api, app, boards, i18n, log, langOf, t: (lang) => translator(i18n, lang), chatDelay: (chatId) => pacer.delay(chatId) };
 
   const gate = new ChatGate();
@@ -303,6 +306,10 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
 
   return { bot, services, sweep, publishCommands: () => commands.setCommands(bot), settled: async (o = {}) => {
       await gate.settled();
-      await Promise.all([boards.settled(), o.reviews === false ? undefined : reviews.settled()]);
+      // The bot's turns the table took bring boards of their own, which may bring more turns.
+      do {
+        await app.games.botTurnsSettled();
+        await Promise.all([boards.settled(), o.reviews === false ? undefined : reviews.settled()]);
+      } while (app.games.botTurnsRunning());
     }, resume, tick };
 }

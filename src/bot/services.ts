@@ -24,13 +24,13 @@ export interface Services {
 }
 
 /**
- * Show a game's board, after the bot's turn when the bot is to act (the press is answered
- * before). The board goes out paced and coalesced; this waits only until every instance can see
- * that the board is wanted at this version, not for its delivery.
+ * Show a game's board (the press is answered before). The board goes out paced and coalesced;
+ * this waits only until every instance can see that the board is wanted at this version.
  */
 export async function showGame(s: Services, rec: GameRecord, opts: ShowOptions = {}): Promise<GameRecord> {
-  const shown = await s.app.games.withBotTurn(rec);
-  // Noted as wanted before the caller's update leaves the inbox; delivered in the background.
-  void (await s.boards.begin(shown, opts));
-  return shown;
+  // Noted as wanted before the caller's update leaves the inbox; delivered in the background. A
+  // state with the bot to act is not drawn: the table is taking the bot's turn, whose move comes
+  // as a change of its own.
+  void (await s.boards.begin(rec, opts));
+  return rec;
 }

@@ -55,12 +55,9 @@ export interface BoardDeps {
   readonly webApp?: { readonly url: string; readonly name: string | null; readonly bot: () => string } | null;
 }
 
-/** Who this process is, for the shared delivery locks of boards. */
 /** Who holds a board's delivery by default (the bot passes its instance's id, whose heartbeat others can see). */
 const DEFAULT_OWNER = `${process.pid}-${randomBytes(4).toString('hex')}`;
 const LOCK_MS = 15_000;
-/** How long a delivery waits for the bot's turn on a state where the bot is to act. */
-const BOT_TURN_WAIT_MS = 3000;
 /** A board that failed is tried again after this long, doubling each time up to the most. */
 export const BOARD_RETRY_MS = 4000;
 const BOARD_RETRY_MAX_MS = 60_000;
@@ -169,6 +166,11 @@ export class Boards {
     return redrawn;
   }
 
+  /** A change the table committed (its boards already noted as wanted): shown as every board is. */
+  follow(rec: GameRecord): void {
+    for (const seat of rec.seats) void this.showSeat(rec, seat.chatId, {}, true);
+  }
+
   private async note(rec: GameRecord, chatId: number): Promise<void> {
     await this.deps.places.want(rec.id, chatId, rec.v).catch((e: unknown) => this.deps.log.warn({ err: e, game: rec.id }, 'could not note the board wanted'));
   }
@@ -243,16 +245,17 @@ export class Boards {
           if (s.next) continue;
           // Released only if no newer version is wanted (by any instance): else show that one.
           if (await places.handBack(gameId, chatId, this.owner, shown)) break;
-          let newer = await this.deps.latest(gameId);
-          // The bot to act in it: the table is taking its turn; the state after it is shown
-          // instead, unless that turn does not come (then this one, after BOT_TURN_WAIT_MS).
-          for (let waited = 0; newer && isBotToAct(newer) && waited < BOT_TURN_WAIT_MS; waited += 100) {
-            await sleep(100);
-            newer = await this.deps.latest(gameId);
-          }
+          const newer = await this.deps.latest(gameId);
           if (!newer) {
             await places.abandon(gameId, chatId, this.owner);
             break;
+          }
+          if (isBotToAct(newer)) {
+            // The table is taking the bot's turn: its move comes as a change of its own (and a
+            // show of its own); this state is not drawn.
+            shown = Math.max(shown, newer.v);
+            if (await places.handBack(gameId, chatId, this.owner, shown)) break;
+            continue;
           }
           s.next = { rec: newer, opts: {}, since: performance.now() };
         }
@@ -277,6 +280,8 @@ export class Boards {
     // table is taking the bot's turn on it now, and the caller shows the state after that turn
     // (a board with no buttons in between would be an edit of the chat's paced turns lost).
     const rec = stored && stored.v > job.rec.v && !isBotToAct(stored) ? stored : job.rec;
+    // The bot to act in it: the table is taking its turn, whose move is shown when it comes.
+    if (isBotToAct(rec)) return { result: 'skipped', v: rec.v };
     const opts = rec === job.rec ? job.opts : {};
     const r = await this.send(rec, chatId, fresh ? { ...opts, fresh: true } : opts).catch((e: unknown) => {
       this.deps.log.error({ err: e, game: rec.id, chat: chatId }, 'could not show a board');
