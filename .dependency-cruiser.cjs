@@ -36,6 +36,27 @@ module.exports = {
       to: { path: '^src/(engine|ai)/', dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'the-web-door-imports-no-bot',
+      comment: 'src/web (webhook, health, metrics, the Mini App) is a front end beside the chat one: it uses the table and the words of src/present, never src/bot',
+      severity: 'error',
+      from: { path: '^src/web/' },
+      to: { path: '^src/bot/' },
+    },
+    {
+      name: 'the-words-know-no-front-end',
+      comment: 'src/present (captions, outcomes, names) is shared by both front ends and imports neither',
+      severity: 'error',
+      from: { path: '^src/present/' },
+      to: { path: '^src/(bot|web)/' },
+    },
+    {
+      name: 'only-the-app-writes-records',
+      comment: 'game records (and every other record) are written by the use cases of src/app alone: no front end, CLI or renderer reaches the store except for types and the wiring',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(app/|store/|main\\.ts)' },
+      to: { path: '^src/store/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'ai-knows-no-storage',
       severity: 'error',
       from: { path: '^src/(ai|engine|render|lessons)/' },

@@ -28,7 +28,7 @@ import { Redis } from 'ioredis';
 import { FakeTelegram, type FakeChat, type FakeMessage, type FakeUser } from '../test/e2e/fake-telegram.js';
 import { board, buttons, choose, startBot } from '../test/e2e/harness.js';
 import { freePort, startRedis } from '../test/setup/redis.js';
-import { signInitData } from '../src/bot/webapp/init-data.js';
+import { signInitData } from '../src/web/webapp/init-data.js';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(name);

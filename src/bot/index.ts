@@ -30,7 +30,7 @@ import { attempt, Outbox, OutboxError, type OutboxOptions } from './outbox.js';
 import { ChatPacer, TELEGRAM_LIMITS, type SharedSlots } from './pacing.js';
 import type { Metrics } from './metrics.js';
 import type { Services } from './services.js';
-import { translator } from './view/text.js';
+import { translator } from '../present/text.js';
 import { friendFeature } from './features/friend.js';
 import { inlineFeature } from './features/inline.js';
 import { presentTimer } from './features/clock.js';
@@ -131,6 +131,15 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
   // Boards follow the table: every committed change is shown (its boards were noted as wanted
   // by the table before its caller went on).
   app.events.onChange((c) => boards.follow(c.game));
+  // A rematch started: the old match's boards lose their buttons (whichever front end asked).
+  app.events.on('boards-rematched', ['rematched'], async (e) => {
+    const old = await app.games.get(e.game);
+    if (!old) return;
+    for (const seat of old.seats) {
+      const message = await boards.messageOf(old, seat.chatId);
+      if (message !== null) await boards.retire(seat.chatId, message);
+    }
+  });
   const services: Services = { config, api: bot.api, app, boards, i18n, log, langOf, t: (lang) => translator(i18n, lang), chatDelay: (chatId) => pacer.delay(chatId) };
 
   const gate = new ChatGate();

@@ -6,7 +6,7 @@ import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { Boards, ShowOptions } from './board/delivery.js';
 import type { Ctx } from './context.js';
-import type { Translate } from './view/text.js';
+import type { Translate } from '../present/text.js';
 
 /** What the features need, built once in createBot. */
 export interface Services {

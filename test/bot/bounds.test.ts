@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Update } from 'grammy/types';
 import { boundUpdate, MAX_QUERY, MAX_TEXT } from '../../src/bot/bounds.js';
-import { quote } from '../../src/bot/view/text.js';
+import { quote } from '../../src/present/text.js';
 import { botHarness, type User } from '../helpers/bot-harness.js';
 
 const ann: User = { id: 301, first_name: 'Ann', language_code: 'en' };

@@ -199,7 +199,7 @@ describe('a group board keeps one orientation and its buttons match the picture'
     let rec = await groupGame(h, vera, lev);
     const veraSide = sideOfUser(rec, vera.id)!;
     expect(rec.seats[0]).toMatchObject({ viewer: veraSide, owner: vera.id });
-    const { renderOptions } = await import('../../src/bot/view/board.js');
+    const { renderOptions } = await import('../../src/present/board.js');
     const t = h.created.services.t('ru');
     const settings = await h.app.players.settings(vera.id);
     const viewers = new Set<string>();
@@ -350,7 +350,7 @@ describe('captions say what happened, in natural words', () => {
     const h = botHarness();
     const rec = await botGame(h, sam, 'pb|short|easy|3');
     const { gameKeyboard } = await import('../../src/bot/view/keyboard.js');
-    const { caption } = await import('../../src/bot/view/caption.js');
+    const { caption } = await import('../../src/present/caption.js');
     const t = h.created.services.t('en');
     const n = { viewer: 'white' as const, variant: 'short' as const };
     const g = rec.match.game;
@@ -396,7 +396,7 @@ describe('a resignation offer in the caption', () => {
     const id = (parseCallback(board.buttons.flat().find((b) => b.callback_data?.startsWith('g|'))!.callback_data!) as { id: string }).id;
     const r = await h.app.games.resign(id, sam.id, 1);
     expect(r.kind).toBe('applied');
-    const { caption } = await import('../../src/bot/view/caption.js');
+    const { caption } = await import('../../src/present/caption.js');
     const rec = (r as { game: GameRecord }).game;
     const text = caption(rec, rec.seats[0]!, h.created.services.t('en'), await h.app.players.settings(sam.id));
     expect(text.match(/offers to resign/g)).toHaveLength(1);
@@ -426,7 +426,7 @@ describe('the opening roll in words', () => {
   it('a tie is told as a tie and rolled again, never as a start', async () => {
     const h = botHarness();
     const rec = await botGame(h, sam, 'pb|short|easy|1');
-    const { eventText } = await import('../../src/bot/view/text.js');
+    const { eventText } = await import('../../src/present/text.js');
     for (const lang of ['en', 'ru'] as const) {
       const t = h.created.services.t(lang);
       const tie = eventText(rec, { type: 'opening', white: 6, black: 6 }, t);
@@ -551,7 +551,7 @@ describe('auto-roll', () => {
 
 describe("the other side's plays in words", () => {
   it('are written from the mover\'s own side, as players write them, and the caption says once how they map onto the picture', async () => {
-    const { caption } = await import('../../src/bot/view/caption.js');
+    const { caption } = await import('../../src/present/caption.js');
     const { oppPointOf } = await import('../../src/engine/numbering.js');
     for (const [variant, mine] of [
       ['short', 1],

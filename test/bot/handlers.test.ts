@@ -134,7 +134,7 @@ describe('echoed text', () => {
   const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
   it('is cut by whole graphemes and loses its bidi controls, in every reply that quotes it', async () => {
     const h = harness();
-    const { quote } = await import('../../src/bot/view/text.js');
+    const { quote } = await import('../../src/present/text.js');
     expect(quote('a'.repeat(28) + '👨‍👩‍👧‍👦🎲🎲', 30)).toBe('a'.repeat(28) + '👨‍👩‍👧‍👦…');
     expect(quote('\u202eevil\u2066 name\u200f', 30)).toBe('evil name');
     const arg = '🎲'.repeat(20) + '\u202e';

@@ -6,7 +6,7 @@ import { request } from 'node:http';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { startHttp } from '../../src/bot/server.js';
+import { startHttp } from '../../src/web/server.js';
 import { botHarness, GROUP } from '../helpers/bot-harness.js';
 import { freePort } from '../setup/redis.js';
 

@@ -17,7 +17,7 @@ import { OWED_GRACE_MS } from '../../app/boards.js';
 import { attempt, type Outbox } from '../outbox.js';
 import { sameButtons } from '../replies.js';
 import { openBoardFor, type OpenBoard } from '../view/keyboard.js';
-import { translator } from '../view/text.js';
+import { translator } from '../../present/text.js';
 import { drawBoard, picture, turnOf } from './drawing.js';
 import { TurnNotices, type NoticeStore } from './notices.js';
 

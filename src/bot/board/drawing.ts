@@ -7,10 +7,10 @@ import type { GameEvent, GameRecord, Seat, UserSettings } from '../../app/model.
 import { gameFacts } from '../../app/table/view.js';
 import type { Position } from '../../engine/types.js';
 import { renderPosition, type RenderOptions } from '../../render/index.js';
-import { caption } from '../view/caption.js';
+import { caption } from '../../present/caption.js';
 import { gameKeyboard, type KeyboardOptions } from '../view/keyboard.js';
-import { renderOptions, viewerOf } from '../view/board.js';
-import type { Translate } from '../view/text.js';
+import { renderOptions, viewerOf } from '../../present/board.js';
+import type { Translate } from '../../present/text.js';
 import type { InlineKeyboard } from 'grammy';
 
 /**

@@ -10,7 +10,7 @@ import type { GameRecord, Seat } from '../../app/model.js';
 import { opponentOf } from '../../app/table/view.js';
 import type { Logger } from '../../logger.js';
 import { attempt, type Outbox } from '../outbox.js';
-import { eventText, playerName, playSide, theirNumbering, translator } from '../view/text.js';
+import { eventText, playerName, playSide, theirNumbering, translator } from '../../present/text.js';
 
 /** What notices need of the store: a key taken once, the last notice's message. */
 export interface NoticeStore {

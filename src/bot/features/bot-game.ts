@@ -4,7 +4,7 @@ import { sideOfUser } from '../../app/games.js';
 import { opponentOf } from '../../app/table/view.js';
 import type { Variant } from '../../engine/types.js';
 import type { Services } from '../services.js';
-import { displayName, playerName, type Translate } from '../view/text.js';
+import { displayName, playerName, type Translate } from '../../present/text.js';
 
 /** "Long nardy against Bot (medium), score 1:0 (to 3)" as the person `viewerId` sees it. */
 export function gameLabel(t: Translate, g: GameRecord, viewerId: number): string {

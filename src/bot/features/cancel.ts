@@ -10,7 +10,7 @@ import type { Ctx } from '../context.js';
 import { answerQuery, editPressed, editQuietly } from '../replies.js';
 import type { Services } from '../services.js';
 import { abandonKeyboard } from '../view/keyboard.js';
-import { playerName, type Translate } from '../view/text.js';
+import { playerName, type Translate } from '../../present/text.js';
 import { gameLabel } from './bot-game.js';
 import { onButton } from '../buttons.js';
 

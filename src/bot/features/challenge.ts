@@ -4,7 +4,7 @@ import type { Challenge } from '../../app/model.js';
 import type { Ctx } from '../context.js';
 import { answerQuery, editPressed } from '../replies.js';
 import { showGame, type Services } from '../services.js';
-import { displayName, type Translate } from '../view/text.js';
+import { displayName, type Translate } from '../../present/text.js';
 import { onButton } from '../buttons.js';
 
 /** The challenge in words, in the challenger's language, with the commitment of its dice. */

@@ -4,7 +4,7 @@ import type { TimerEvent } from '../../app/timers.js';
 import { opponentOf } from '../../app/table/view.js';
 import { attempt } from '../outbox.js';
 import type { Services } from '../services.js';
-import { playerName, type Translate } from '../view/text.js';
+import { playerName, type Translate } from '../../present/text.js';
 
 /**
  * Time left in words, never more than there is: whole hours from an hour up, whole minutes from

@@ -8,7 +8,7 @@ import type { FairCheck, Fairness } from '../../app/fair.js';
 import type { Ctx } from '../context.js';
 import { answerQuery } from '../replies.js';
 import type { Services } from '../services.js';
-import { quote, type Translate } from '../view/text.js';
+import { quote, type Translate } from '../../present/text.js';
 import { onButton } from '../buttons.js';
 
 /** The check of a game in words: every game of its match, revealed or still running. */

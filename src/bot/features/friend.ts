@@ -11,7 +11,7 @@ import type { Ctx } from '../context.js';
 import { attempt } from '../outbox.js';
 import { answerQuery, editPressed } from '../replies.js';
 import { showGame, type Services } from '../services.js';
-import { displayName, type Translate } from '../view/text.js';
+import { displayName, type Translate } from '../../present/text.js';
 import { onButton } from '../buttons.js';
 
 /** "a game of long nardy", "a match to 5 of short nardy with the cube". */

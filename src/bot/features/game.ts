@@ -7,7 +7,7 @@ import { seatChoices } from '../../app/table/seat.js';
 import { parseCallback } from '../codec.js';
 import type { Ctx } from '../context.js';
 import { showGame, type Services } from '../services.js';
-import { playerName } from '../view/text.js';
+import { playerName } from '../../present/text.js';
 import { sendResignMessage } from './resign.js';
 import { onButton } from '../buttons.js';
 
@@ -84,14 +84,11 @@ export function gameFeature(s: Services): Composer<Ctx> {
  * the other accepts; when it starts, the old boards are retired and the new match's shown.
  */
 export async function playRematch(s: Services, rec: GameRecord, v: number, userId: number, pressId: string, pressedAt: { chatId: number; messageId: number } | null = null): Promise<RematchResult> {
+  // The offer and the new match are changes the boards follow; the old boards are retired when
+  // the table tells the rematch (see createBot). A pressed board the bot had no record of (a lost
+  // send) is retired here.
   const r = await s.app.games.rematch(rec.id, v, userId, await s.app.players.matchDice(userId, pressId));
-  if (r.kind === 'offered') void (await s.boards.begin(r.game));
-  if (r.kind !== 'started') return r;
-  for (const seat of rec.seats) {
-    const old = (await s.boards.messageOf(rec, seat.chatId)) ?? (pressedAt?.chatId === seat.chatId ? pressedAt.messageId : null);
-    if (old !== null) await s.boards.retire(seat.chatId, old);
-  }
-  await showGame(s, r.game);
+  if (r.kind === 'started' && pressedAt && (await s.boards.messageOf(rec, pressedAt.chatId)) === null) await s.boards.retire(pressedAt.chatId, pressedAt.messageId);
   return r;
 }
 

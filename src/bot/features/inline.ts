@@ -14,7 +14,7 @@ import type { Ctx } from '../context.js';
 import { attempt } from '../outbox.js';
 import { answerQuery } from '../replies.js';
 import type { Services } from '../services.js';
-import { displayName } from '../view/text.js';
+import { displayName } from '../../present/text.js';
 import { inviteGame, inviteLink } from './friend.js';
 import { parsePlayArgs } from './play.js';
 

@@ -10,7 +10,7 @@ import type { Variant } from '../../engine/types.js';
 import type { Ctx } from '../context.js';
 import { MAX_MATCH } from '../codec.js';
 import { showGame, type Services } from '../services.js';
-import { quote } from '../view/text.js';
+import { quote } from '../../present/text.js';
 import { startBotGame } from './bot-game.js';
 
 export const LENGTH_DIALOGUE = 'match-length';

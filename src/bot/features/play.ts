@@ -7,7 +7,7 @@ import type { Ctx } from '../context.js';
 import { answerQuery, editPressed } from '../replies.js';
 import { showGame, type Services } from '../services.js';
 import { challengeKeyboard, inProgressKeyboard, levelMenu, lengthMenu, variantMenu } from '../view/keyboard.js';
-import { displayName, quote, type Translate } from '../view/text.js';
+import { displayName, quote, type Translate } from '../../present/text.js';
 import { gameLabel, startBotGame } from './bot-game.js';
 import { challengeText } from './challenge.js';
 import { LENGTH_DIALOGUE } from './length-dialogue.js';

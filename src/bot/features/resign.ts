@@ -11,7 +11,7 @@ import type { Ctx } from '../context.js';
 import { answerQuery, editPressed } from '../replies.js';
 import { showGame, type Services } from '../services.js';
 import { resignChooser, resignKeyboard } from '../view/keyboard.js';
-import { playerName, type Translate } from '../view/text.js';
+import { playerName, type Translate } from '../../present/text.js';
 import { onButton } from '../buttons.js';
 
 function opponentName(t: Translate, g: GameRecord, userId: number): string {

@@ -21,8 +21,8 @@ import type { Ctx } from '../context.js';
 import { attempt } from '../outbox.js';
 import { answerQuery } from '../replies.js';
 import type { Services } from '../services.js';
-import { playerName, type Translate } from '../view/text.js';
-import { boardLabels } from '../view/board.js';
+import { playerName, type Translate } from '../../present/text.js';
+import { boardLabels } from '../../present/board.js';
 import { onButton } from '../buttons.js';
 
 /** A review posted in a chat is not posted again for this long (a repeated press is answered with a toast). */

@@ -7,10 +7,10 @@ import { lessonsOf } from '../../lessons/lessons.js';
 import { renderPosition } from '../../render/index.js';
 import type { Ctx } from '../context.js';
 import { attempt } from '../outbox.js';
-import { boardLabels } from '../view/board.js';
+import { boardLabels } from '../../present/board.js';
 import type { Services } from '../services.js';
 import { lessonNav, rulesChooser } from '../view/keyboard.js';
-import { quote, type Translate } from '../view/text.js';
+import { quote, type Translate } from '../../present/text.js';
 import { badButton, onButton } from '../buttons.js';
 
 const pictures = new Map<string, Promise<Buffer>>();

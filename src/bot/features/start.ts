@@ -4,7 +4,7 @@ import { Composer } from 'grammy';
 import type { Ctx } from '../context.js';
 import type { Services } from '../services.js';
 import { mainMenu, rulesChooser, variantMenu } from '../view/keyboard.js';
-import { displayName, quote } from '../view/text.js';
+import { displayName, quote } from '../../present/text.js';
 import { privateMenu } from './play.js';
 import { friendMenu, openInvitation } from './friend.js';
 import { settingsMessage } from './settings.js';

@@ -6,7 +6,7 @@ import type { Variant } from '../../engine/types.js';
 import { renderStats, type StatsBlock } from '../../render/stats.js';
 import type { Ctx } from '../context.js';
 import type { Services } from '../services.js';
-import { displayName, type Translate } from '../view/text.js';
+import { displayName, type Translate } from '../../present/text.js';
 
 const VARIANTS: readonly Variant[] = ['long', 'short'];
 

@@ -6,7 +6,7 @@ import { seatChoices, type SeatContext } from '../../app/table/seat.js';
 import type { ResignLevel } from '../../engine/game.js';
 import type { Side, Step, Variant } from '../../engine/types.js';
 import { encode, gameData, MATCH_LENGTHS, type GameAct } from '../codec.js';
-import { playerName, playIn, type Numbering, type Translate } from './text.js';
+import { playerName, playIn, type Numbering, type Translate } from '../../present/text.js';
 
 /** At most this many distinct plays are offered as whole plays instead of steps. */
 export const WHOLE_PLAYS = 4;

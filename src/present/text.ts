@@ -1,7 +1,7 @@
 /** Words for the domain: names, and the events of a game. */
-import type { GameEvent, GameRecord, Lang, PlayerRef } from '../../app/model.js';
-import { pointAsRead, renumberPlay } from '../../app/table/view.js';
-import type { Side, Variant } from '../../engine/types.js';
+import type { GameEvent, GameRecord, Lang, PlayerRef } from '../app/model.js';
+import { pointAsRead, renumberPlay } from '../app/table/view.js';
+import type { Side, Variant } from '../engine/types.js';
 
 export type Translate = (key: string, args?: Record<string, string | number>) => string;
 

@@ -1,8 +1,8 @@
 /** How a game's board is drawn for a seat: point of view, theme, highlights. */
-import type { GameRecord, Seat, UserSettings } from '../../app/model.js';
-import { gameFacts } from '../../app/table/view.js';
-import type { Side } from '../../engine/types.js';
-import type { RenderOptions } from '../../render/index.js';
+import type { GameRecord, Seat, UserSettings } from '../app/model.js';
+import { gameFacts } from '../app/table/view.js';
+import type { Side } from '../engine/types.js';
+import type { RenderOptions } from '../render/index.js';
 import { playerName, type Translate } from './text.js';
 
 /**

@@ -27,12 +27,12 @@ import { gameFacts, pointAsRead } from '../../app/table/view.js';
 import type { Side, Step } from '../../engine/types.js';
 import { renderSvg } from '../../render/index.js';
 import { G, pointGeometry, WIDTH, HEIGHT } from '../../render/layout.js';
-import { playRematch } from '../features/game.js';
 import { readBody } from '../server.js';
-import { showGame, type Services } from '../services.js';
-import { caption } from '../view/caption.js';
-import { renderOptions, viewerOf } from '../view/board.js';
-import { playerName, type Translate } from '../view/text.js';
+import type { App } from '../../app/index.js';
+import type { Logger } from '../../logger.js';
+import { caption } from '../../present/caption.js';
+import { renderOptions, viewerOf } from '../../present/board.js';
+import { playerName, type Translate } from '../../present/text.js';
 import { verifyInitData, type InitData } from './init-data.js';
 
 export const STATIC_DIR = fileURLToPath(new URL('../../../assets/webapp/', import.meta.url));
@@ -62,6 +62,13 @@ export const CSP = [
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.ttf': 'font/ttf', '.svg': 'image/svg+xml' };
 const STATIC_FILES = new Set(['index.html', 'app.js', 'app.css', 'icon.svg']);
 const FONT_FILES = new Set(['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf']);
+
+/** What the Mini App needs: the use cases, the words and a log (the chat's front end is not among them). */
+export interface WebAppDeps {
+  readonly app: App;
+  readonly log: Logger;
+  t(lang: Lang): Translate;
+}
 
 export interface WebAppOptions {
   readonly botToken: string;
@@ -142,7 +149,7 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 
 const GAME_ID = /^[0-9a-z]{1,40}$/;
 
-export function createWebApp(s: Services, opts: WebAppOptions): WebApp {
+export function createWebApp(s: WebAppDeps, opts: WebAppOptions): WebApp {
   const now = opts.now ?? Date.now;
   const files = new Map<string, Buffer>();
   // Live streams by game; one subscription to the feed serves them all.
@@ -282,16 +289,15 @@ export function createWebApp(s: Services, opts: WebAppOptions): WebApp {
     const rec = await s.app.games.get(id);
     if (!rec || !seatOf(rec, userId)) return notFound(res, lang);
     if (press.type === 'rematch') {
-      const r = await playRematch(s, rec, v, userId, `webapp-${randomBytes(6).toString('hex')}`);
+      // The boards follow the table: the old ones are retired and the new match's shown by the
+      // chat's front end, which hears the rematch and the new game as every change.
+      const r = await s.app.games.rematch(rec.id, v, userId, await s.app.players.matchDice(userId, `webapp-${randomBytes(6).toString('hex')}`));
       const message = r.kind === 'started' ? t('toast-rematch') : r.kind === 'offered' ? t('toast-rematch-offered') : r.kind === 'offered-already' ? t('toast-rematch-waiting') : r.kind === 'not-player' ? t('webapp-not-player') : t('toast-stale');
       const latest = (await s.app.games.get(id)) ?? rec;
       return json(res, 200, { ok: r.kind === 'started' || r.kind === 'offered', result: r.kind, message, next: r.kind === 'started' ? r.game.id : null, state: await stateOf(latest, userId, lang) });
     }
     const r = await s.app.games.press(id, v, userId, press);
-    if (r.kind === 'applied') {
-      const shown = await showGame(s, r.game);
-      return json(res, 200, { ok: true, result: r.kind, state: await stateOf(shown, userId, lang) });
-    }
+    if (r.kind === 'applied') return json(res, 200, { ok: true, result: r.kind, state: await stateOf(r.game, userId, lang) });
     if (r.kind === 'gone') return json(res, 404, { error: 'gone', message: t('toast-gone') });
     const message =
       r.kind === 'stale'

@@ -3,9 +3,9 @@
  * bot's plays, forced plays, rolls that could not be played), whose turn. Point numbers are
  * written as in the seat's picture.
  */
-import type { GameRecord, Seat, UserSettings } from '../../app/model.js';
-import { gameFacts, opponentOf } from '../../app/table/view.js';
-import type { Side } from '../../engine/types.js';
+import type { GameRecord, Seat, UserSettings } from '../app/model.js';
+import { gameFacts, opponentOf } from '../app/table/view.js';
+import type { Side } from '../engine/types.js';
 import { viewerOf } from './board.js';
 import { diceText, eventText, playerName, playSide, theirNumbering, who, type Numbering, type Translate } from './text.js';
 
