@@ -17,6 +17,7 @@ import { inProcess } from '../ai/thinker.js';
 import { Stats } from './stats.js';
 import { Ticker, type TimerEvent } from './timers.js';
 import { TableEvents } from './table/events.js';
+import { Once } from './once.js';
 
 /** Dialogue state for the bot's conversations (kept by the store with a lifetime). */
 export interface Dialogues {
@@ -41,6 +42,8 @@ export interface App {
   readonly places: BoardPlaces;
   readonly fair: Fairness;
   readonly dialogues: Dialogues;
+  /** The "once only" rules of reviews and hints (across instances). */
+  readonly once: Once;
   /** Now, by the clock every instance shares (the storage's; see clock.ts). */
   readonly now: () => number;
   /** The table's events: listeners register here; pump() takes what the stream holds for them. */
@@ -146,6 +149,7 @@ export function createApp(store: Store, opts: AppOptions): App {
     places,
     fair: new Fairness(games, players),
     dialogues,
+    once: new Once(dialogues),
     events,
     now: opts.now ?? Date.now,
     firstDelivery: (id) => store.updates.claim(id),

@@ -25,13 +25,6 @@ import { playerName, type Translate } from '../../present/text.js';
 import { boardLabels } from '../../present/board.js';
 import { onButton } from '../buttons.js';
 
-/** A review posted in a chat is not posted again for this long (a repeated press is answered with a toast). */
-const POSTED_SECONDS = 6 * 3600;
-
-function postedKey(gameId: string, chatId: number, userId: number): string {
-  return `review-posted:${gameId}:${chatId}:${userId}`;
-}
-
 /** The progress message, once sent (or why it could not be). */
 type Note = Awaited<ReturnType<typeof attempt<{ readonly message_id: number }>>>;
 
@@ -127,7 +120,7 @@ export function reviewFeature(s: Services, reviews: Reviews): Composer<Ctx> {
       const a = reviews.cached(rec.id);
       if (!a) {
         // The analysis is gone from memory: Review may post it afresh.
-        await s.app.dialogues.delete(postedKey(rec.id, ctx.chat!.id, ctx.from.id));
+        await s.app.once.reviewPosted(rec.id, ctx.chat!.id, ctx.from.id).giveBack();
         return void (await answerQuery(ctx, t('review-again')));
       }
       const list = mistakesOf(a, side);
@@ -147,7 +140,8 @@ export function reviewFeature(s: Services, reviews: Reviews): Composer<Ctx> {
     if (reviews.busy(key)) return void (await answerQuery(ctx, t('toast-review-running')));
     // One review per game, chat and person (across instances): a repeated press points up to it.
     if (reviews.runningFor(ctx.from.id) >= REVIEWS_PER_USER) return void (await answerQuery(ctx, { text: t('toast-review-limit'), show_alert: true }));
-    if (!(await s.app.dialogues.setIfAbsent(postedKey(rec.id, chatId, ctx.from.id), 1, POSTED_SECONDS))) return void (await answerQuery(ctx, t('toast-review-posted')));
+    // Posted once in a chat for a person (a repeated press is told so): the use case's rule.
+    if (!(await s.app.once.reviewPosted(rec.id, chatId, ctx.from.id).take())) return void (await answerQuery(ctx, t('toast-review-posted')));
     // Into the line first (the place is known at the press), then the message that shows it.
     let noteSent!: (n: Note) => void;
     const noteReady = new Promise<Note>((r) => (noteSent = r));
@@ -186,7 +180,7 @@ export function reviewFeature(s: Services, reviews: Reviews): Composer<Ctx> {
         });
         if (!a) {
           // Not deleted: the mark expires on its own, and until then a second press is told it was posted.
-          await s.app.dialogues.delete(postedKey(rec.id, chatId, ctx.from.id)).catch((e: unknown) => s.log.warn({ err: e, game: rec.id }, 'could not clear the review mark after a failed review'));
+          await s.app.once.reviewPosted(rec.id, chatId, ctx.from.id).giveBack().catch((e: unknown) => s.log.warn({ err: e, game: rec.id }, 'could not clear the review mark after a failed review'));
           if (note.ok) await attempt(() => ctx.api.editMessageText(chatId, note.value.message_id, t('review-failed')));
           return;
         }
@@ -215,12 +209,12 @@ export function reviewFeature(s: Services, reviews: Reviews): Composer<Ctx> {
     if (r.kind === 'stale') return void (await answerQuery(ctx, t('toast-stale')));
     const { game: rec, side } = r;
     // One hint per board version and person: pressing again points to the one above.
-    const shownKey = `hint-shown:${rec.id}:${rec.v}:${ctx.from.id}`;
-    if (!(await s.app.dialogues.setIfAbsent(shownKey, 1, 3600))) return void (await answerQuery(ctx, t('toast-hint-shown')));
+    const shown = s.app.once.hintShown(rec.id, rec.v, ctx.from.id);
+    if (!(await shown.take())) return void (await answerQuery(ctx, t('toast-hint-shown')));
     // Answered before the thinking; a hint that could not be thought out may be asked again.
     await answerQuery(ctx);
     const plays = await s.app.hints.plays(r).catch(async (e: unknown) => {
-      await s.app.dialogues.delete(shownKey).catch((err: unknown) => s.log.warn({ err, game: rec.id }, 'could not clear the hint mark after a failed hint'));
+      await shown.giveBack().catch((err: unknown) => s.log.warn({ err, game: rec.id }, 'could not clear the hint mark after a failed hint'));
       throw e;
     });
     const g = rec.match.game;
