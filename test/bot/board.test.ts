@@ -101,7 +101,9 @@ describe('board delivery', () => {
 
   it('a board held back by a 429 longer than any patience goes again later: it is never dropped', async () => {
     const { app, boards, calls } = setup(['flood', 'ok']);
-    const rec = await app.games.start({ kind: 'bot', chatId: 1, lang: 'en', white: human, black: { kind: 'bot', level: 'easy' }, variant: 'long', length: 1 });
+    // A state the person acts on (a state with the bot to act is never drawn: its move comes first).
+    const rec = await app.games.withBotTurn(await app.games.start({ kind: 'bot', chatId: 1, lang: 'en', white: human, black: { kind: 'bot', level: 'easy' }, variant: 'long', length: 1 }));
+    expect(isBotToAct(rec)).toBe(false);
     await boards.show(rec);
     await boards.settled();
     expect(calls.map((c) => c.method)).toEqual(['sendPhoto', 'sendPhoto']);

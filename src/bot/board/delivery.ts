@@ -196,6 +196,9 @@ export class Boards {
     const key = `${rec.id}:${chatId}`;
     // Every instance sees that this version is wanted on this board.
     if (!noted) await this.note(rec, chatId);
+    // The bot to act: the table is taking its turn, whose move comes as a change of its own. Not
+    // queued at all (a state skipped in the chat's turn would spend a turn of Telegram's pace).
+    if (isBotToAct(rec)) return this.slots.get(key)?.running ?? undefined;
     let slot = this.slots.get(key);
     if (!slot) this.slots.set(key, (slot = { next: null, running: null }));
     if (!slot.next || slot.next.rec.v <= rec.v) slot.next = { rec, opts, since: slot.next?.since ?? performance.now() };
