@@ -73,9 +73,16 @@ async function startBotGame(user: FakeUser, variant: 'long' | 'short', level: 'e
 async function playOut(chat: FakeChat, first: FakeMessage, who: (msg: FakeMessage, rec: GameRecord) => FakeUser): Promise<FakeMessage> {
   let cur = first;
   for (let presses = 0; presses < 3000; presses++) {
+    // As a person would: press on the board once it shows the game as it is (a board edit that
+    // had nothing to do with the last press, such as the sweep's, can come first).
+    let rec = await record(cur);
+    for (let i = 0; i < 100 && Number(buttons(cur).find((b) => b.data.startsWith('g|'))?.data.split('|')[2] ?? rec.v) !== rec.v; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      cur = board(fake, chat.id) ?? cur;
+      rec = await record(cur);
+    }
     const data = choose(cur);
     if (!data) break;
-    const rec = await record(cur);
     const r = await pressAndWait(fake, chat, who(cur, rec), cur, data);
     expect(r.answer ?? '').not.toMatch(/out of date|устарела|broken|испорчена|not your|не ваш/i);
     cur = r.board!;
