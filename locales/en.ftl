@@ -12,6 +12,7 @@ cmd-help = How to use the bot
 start-welcome = Hello, { $name }! I referee long nardy and short nardy (backgammon).
     Play me here, challenge a friend in a group with /play, or learn the rules with /rules.
 start-group = Hi! Challenge someone with /play (as a reply, /play @name, or an open /play). Options: /play short 5. Rules: /rules.
+private-only-command = { $command } works in our private chat: open https://t.me/{ $bot } and send { $command } there.
 start-unknown-link = That link is not valid any more. Here is the menu.
 help = How to play:
     • /play — in a private chat: a game against me; in a group: a challenge (reply to a message, add @name, or leave it open). Say the game and the length in any order: /play short 5, /play long to 3 @name.

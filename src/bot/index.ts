@@ -249,6 +249,11 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
   root.use(commands);
   // /start in a group is answered too, but is not in the group menu.
   root.chatType(['group', 'supergroup']).command('start', (ctx) => start(ctx as unknown as Ctx));
+  // Commands of the private chat (not in a group's menu) typed in a group: where to find them.
+  root.chatType(['group', 'supergroup']).command(['settings', 'export'], async (ctx) => {
+    const c = ctx as unknown as Ctx;
+    await c.reply(c.t('private-only-command', { command: `/${c.message?.text?.split(/[\s@]/)[0]?.slice(1) ?? ''}`, bot: c.me.username }));
+  });
   root.use(menuFeature(services));
   root.use(playFeature(services));
   root.use(challengeFeature(services));

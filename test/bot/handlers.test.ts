@@ -149,3 +149,14 @@ describe('echoed text', () => {
     }
   });
 });
+
+describe('private-chat commands typed in a group', () => {
+  it('/settings and /export answer with a pointer to the private chat, in the reader\'s language', async () => {
+    const { botHarness, GROUP } = await import('../helpers/bot-harness.js');
+    const h = botHarness({ defaultLanguage: 'en' });
+    await h.say({ id: 501, first_name: 'Ann', language_code: 'en' }, '/settings', GROUP);
+    expect(h.last(GROUP.id).text).toBe('/settings works in our private chat: open https://t.me/nardy_bot and send /settings there.');
+    await h.say({ id: 502, first_name: 'Иван', language_code: 'ru' }, '/export@nardy_bot', GROUP);
+    expect(h.last(GROUP.id).text).toBe('/export работает в личном чате с ботом: откройте https://t.me/nardy_bot и отправьте /export там.');
+  });
+});
