@@ -60,7 +60,6 @@ export function abandonFeature(s: Services): Composer<Ctx> {
     if (!over) return void (await answerQuery(ctx, t('toast-stale')));
     await answerQuery(ctx);
     await editPressed(ctx, t('abandon-done', { game: gameLabel(t, rec, ctx.from.id) }));
-    void (await s.boards.begin(over));
   });
   return c;
 }

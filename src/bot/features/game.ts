@@ -58,17 +58,14 @@ export function gameFeature(s: Services): Composer<Ctx> {
     const result = await s.app.games.press(cb.id, cb.v, userId, act, cb.turn);
     if (result.kind === 'gone') return void (await gone(ctx, s, pressedAt));
     await answer(ctx, s, result);
-    if (result.kind === 'applied') await showGame(s, result.game);
-    else if (result.kind === 'stale') await refresh(s, result.game, pressedAt);
+    // An applied press is a change the boards follow; a stale one brings the pressed board up to date.
+    if (result.kind === 'stale') await refresh(s, result.game, pressedAt);
   });
 
   // The waiting player claims a game whose opponent ran out of time.
   onButton(c, 'claim', async (ctx, cb) => {
     const r = await s.app.games.claim(cb.id, ctx.from.id, cb.key);
-    if (r.kind === 'applied') {
-      await answerQuery(ctx, ctx.t('toast-claimed'));
-      return void (await showGame(s, r.game));
-    }
+    if (r.kind === 'applied') return void (await answerQuery(ctx, ctx.t('toast-claimed')));
     if (r.kind === 'stale' && r.game && sideOfUser(r.game, ctx.from.id)) {
       await answerQuery(ctx, ctx.t('toast-cannot-now'));
       return void s.boards.show(r.game);

@@ -8,7 +8,7 @@ export function migrateFeature(s: Services): Composer<Ctx> {
   c.on('message:migrate_to_chat_id', async (ctx) => {
     const to = ctx.message.migrate_to_chat_id;
     const moved = await s.app.games.moveChat(ctx.chat.id, to);
-    for (const rec of moved) void (await s.boards.begin(rec));
+    // Each move is a change of its game: the boards follow it to the new chat.
     s.log.info({ from: ctx.chat.id, to, games: moved.length }, 'chat migrated to a supergroup');
   });
   return c;

@@ -9,7 +9,7 @@ import type { GameRecord } from '../../app/model.js';
 import { opponentOf } from '../../app/table/view.js';
 import type { Ctx } from '../context.js';
 import { answerQuery, editPressed } from '../replies.js';
-import { showGame, type Services } from '../services.js';
+import type { Services } from '../services.js';
 import { resignChooser, resignKeyboard } from '../view/keyboard.js';
 import { playerName, type Translate } from '../../present/text.js';
 import { onButton } from '../buttons.js';
@@ -72,7 +72,6 @@ export function resignFeature(s: Services): Composer<Ctx> {
     await answerQuery(ctx);
     const points = cb.act * rec.match.game.cube.value;
     await editPressed(ctx, t('resign-sent', { points, opponent: opponentName(t, rec, ctx.from.id) }));
-    await showGame(s, r.game);
   });
   return c;
 }
