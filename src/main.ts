@@ -53,7 +53,7 @@ function within<T>(ms: number, what: Promise<T>, why: string): Promise<T> {
 /** Why Redis could not be used, in the operator's words rather than the client library's. */
 function redisFailure(message: string, last: string, cfg: Config): string {
   const both = `${message} ${last}`;
-  if (/Protocol error|got ".*" as reply type|Stream isn't writeable/.test(both) && /Protocol error/.test(both)) return 'the server there does not speak the Redis protocol (another service on that port?)';
+  if (/Protocol error/.test(both)) return 'the server there does not speak the Redis protocol (another service on that port?)';
   if (/Failed to refresh slots cache|cluster support disabled|None of startup nodes/i.test(both)) {
     return !/cluster support disabled/i.test(last) ? 'no node answers (refused, closed or timed out)' : 'these nodes are not a Redis Cluster (cluster mode is off there?): for a single Redis set REDIS_URL instead';
   }

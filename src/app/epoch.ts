@@ -5,7 +5,7 @@
  * gone (or replaced by another instance that found it gone) means the data was lost.
  */
 import { randomBytes } from 'node:crypto';
-import type { Dialogues } from './index.js';
+import type { Dialogues } from './dialogues.js';
 
 const KEY = 'storage-epoch';
 /** The marker's lifetime, renewed daily (every key has one). */

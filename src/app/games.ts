@@ -20,18 +20,7 @@ import type { Stats } from './stats.js';
 import { bothHuman, liveRematchOffer, REMATCH_OFFER_GROUP_MS, REMATCH_OFFER_LINK_MS, seatOf } from './table/rights.js';
 import { update, type Decision, type RecordAccess, type Updated } from './table/update.js';
 import { decodeEvents, durableEventsOf, encodeEvents, EVENTS_TIMER, TableEvents } from './table/events.js';
-import type { Dialogues } from './index.js';
-
-/** The store's dialogue states as the events' "done" marks use them. */
-function dialoguesOf(store: Store): Dialogues {
-  return {
-    read: (key) => store.dialogues.get(key),
-    write: (key, value, ttl) => store.dialogues.set(key, value, ttl),
-    setIfAbsent: (key, value, ttl) => store.dialogues.setIfAbsent(key, value, ttl),
-    delete: (key) => store.dialogues.delete(key),
-  };
-}
-
+import { dialoguesOf } from './dialogues.js';
 /** What a person can press: the engine's actions, with dice left to the server, plus "next game". */
 export type Press =
   | { readonly type: 'roll' }

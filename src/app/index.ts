@@ -18,15 +18,9 @@ import { Stats } from './stats.js';
 import { Ticker, type TimerEvent } from './timers.js';
 import { TableEvents } from './table/events.js';
 import { Once } from './once.js';
+import { dialoguesOf, type Dialogues } from './dialogues.js';
 
-/** Dialogue state for the bot's conversations (kept by the store with a lifetime). */
-export interface Dialogues {
-  read(key: string): Promise<unknown>;
-  write(key: string, value: unknown, ttlSeconds: number): Promise<void>;
-  /** Set only if absent: true for the one caller (across instances) that set it. */
-  setIfAbsent(key: string, value: unknown, ttlSeconds: number): Promise<boolean>;
-  delete(key: string): Promise<void>;
-}
+export type { Dialogues } from './dialogues.js';
 
 export interface App {
   readonly games: Games;
@@ -103,12 +97,7 @@ export function createApp(store: Store, opts: AppOptions): App {
   const players = new Players(store, opts.defaultLanguage);
   const stats = new Stats(store, opts.now);
   const clocks = new Clocks(store, opts.moveLimits ?? DEFAULT_LIMITS, opts.now);
-  const dialogues: Dialogues = {
-    read: (key) => store.dialogues.get(key),
-    write: (key, value, ttl) => store.dialogues.set(key, value, ttl),
-    setIfAbsent: (key, value, ttl) => store.dialogues.setIfAbsent(key, value, ttl),
-    delete: (key) => store.dialogues.delete(key),
-  };
+  const dialogues = dialoguesOf(store);
   const owner = `${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`;
   const warn = opts.warn ?? ((message: string, err: unknown, gameId: string) => console.error(message, gameId, err));
   const events = new TableEvents(store.events, dialogues, owner, (message, err) => warn(message, err, ''));

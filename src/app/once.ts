@@ -4,7 +4,7 @@
  * for a person (for an hour). Taken before the work; given back when the work failed, so that it
  * may be asked again.
  */
-import type { Dialogues } from './index.js';
+import type { Dialogues } from './dialogues.js';
 
 export interface OnceMark {
   /** True for the one caller (across instances) that may do the work now. */

@@ -13,7 +13,7 @@
  * it publishes the event (see Ticker).
  */
 import type { EventStore } from '../../store/types.js';
-import type { Dialogues } from '../index.js';
+import type { Dialogues } from '../dialogues.js';
 import type { GameRecord } from '../model.js';
 
 export type DurableEvent =
