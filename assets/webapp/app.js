@@ -225,12 +225,23 @@ function onUp(e) {
 
 // ---- Actions ----------------------------------------------------------------------------------
 
+const pad2 = (n) => String(n).padStart(2, '0');
+
+/** An action as the short code a chat button carries (the server's one parser: src/app/table/intent.ts). */
+function codeOf(action) {
+  switch (action.type) {
+    case 'step': return `s${pad2(action.step[0])}${pad2(action.step[1])}`;
+    case 'resign': return `R${action.level}`;
+    default: return { roll: 'r', undo: 'u', done: 'd', double: 'D', take: 't', drop: 'p', accept: 'a', decline: 'x', next: 'n', rematch: 'm' }[action.type];
+  }
+}
+
 async function act(action) {
   if (!state || busy) return;
   busy = true;
   drawControls();
   try {
-    const { status, data } = await api('act', { g: state.id, v: state.v, act: action });
+    const { status, data } = await api('act', { g: state.id, v: state.v, act: codeOf(action) });
     if (!data) return toast(words['webapp-offline']);
     if (data.message && (!data.ok || action.type === 'rematch')) toast(data.message);
     if (data.next) {

@@ -102,11 +102,16 @@ export function createApp(store: Store, opts: AppOptions): App {
   const warn = opts.warn ?? ((message: string, err: unknown, gameId: string) => console.error(message, gameId, err));
   const events = new TableEvents(store.events, dialogues, owner, (message, err) => warn(message, err, ''));
   const places = new BoardPlaces(store, opts.now);
-  const wanted = async (rec: GameRecord): Promise<void> => {
-    await Promise.all(rec.seats.map((seat) => places.want(rec.id, seat.chatId, rec.v)));
-  };
-  const games = new Games({ store, settings: (id) => players.settings(id), player: opts.player, now: opts.now, events, stats, clocks, warn, wanted });
+  const games = new Games({ store, settings: (id) => players.settings(id), player: opts.player, now: opts.now, events, stats, clocks, warn });
   // The listeners of the table's events: every effect of a change outside its record.
+  // Every board of the game is wanted at the saved version (seen by every instance) before the
+  // change's caller goes on: whatever dies after, the boards catch up (BoardPlaces).
+  events.onCommit('boards-wanted', async (c) => {
+    await Promise.all(c.game.seats.map((seat) => places.want(c.game.id, seat.chatId, c.game.v)));
+  });
+  // A change that starts someone's turn starts their move clock (games between people).
+  events.onCommit('clocks', (c) => clocks.turn(c.game));
+  // Every instance's live views hear of it (the games feed).
   events.onChange((c) => games.tell(c.game));
   // Each person's last game (for /fair), once a game of a match is over.
   events.on('last-game', ['gameOver'], async (e) => {

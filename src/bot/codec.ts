@@ -27,12 +27,13 @@
  *   ht|<game>|<v>          a hint: the best plays of the roll on the board of version v
  */
 import { TURN_KEY } from '../app/clocks.js';
-import type { Press } from '../app/games.js';
+import { decodeAct, encodeAct, type BoardAct } from '../app/table/intent.js';
 import { AUTO_ROLLS, BOT_LEVELS, HINT_MODES, isLang, type AutoRoll, type HintMode, type BotLevel, type Lang, type SettingChange, type TurnStamp } from '../app/model.js';
 import type { ResignLevel } from '../engine/game.js';
 import type { Variant } from '../engine/types.js';
 
-export type GameAct = Press | { readonly type: 'resign-menu' } | { readonly type: 'back' } | { readonly type: 'rematch' };
+/** A game button's act: its code is the table's (app/table/intent.ts), the same the Mini App sends. */
+export type GameAct = BoardAct;
 export type MenuItem = 'bot' | 'friend' | 'rules' | 'settings' | 'help' | 'stats';
 export type ChallengeAct = 'accept' | 'decline' | 'cancel';
 export type ResignAct = ResignLevel | 'menu' | 'never-mind';
@@ -67,58 +68,6 @@ const MENU_ITEMS: readonly MenuItem[] = ['bot', 'friend', 'rules', 'settings', '
 /** The longest match that can be chosen (typed or from the menu). */
 export const MAX_MATCH = 25;
 const AUTO_CODES: Readonly<Record<AutoRoll, string>> = { off: 'off', 'no-double': 'nd', always: 'on' };
-
-function pad(n: number): string {
-  return String(n).padStart(2, '0');
-}
-
-function encodeAct(act: GameAct): string {
-  switch (act.type) {
-    case 'roll': return 'r';
-    case 'step': return `s${pad(act.step[0])}${pad(act.step[1])}`;
-    case 'play': return `P${act.moves.map(([f, t]) => pad(f) + pad(t)).join('')}`;
-    case 'undo': return 'u';
-    case 'done': return 'd';
-    case 'double': return 'D';
-    case 'take': return 't';
-    case 'drop': return 'p';
-    case 'resign': return `R${act.level}`;
-    case 'resign-menu': return 'Rm';
-    case 'back': return 'Rb';
-    case 'accept': return 'a';
-    case 'decline': return 'x';
-    case 'next': return 'n';
-    case 'rematch': return 'm';
-  }
-}
-
-const SIMPLE_ACTS: ReadonlyMap<string, GameAct> = new Map<string, GameAct>([
-  ['r', { type: 'roll' }], ['u', { type: 'undo' }], ['d', { type: 'done' }], ['D', { type: 'double' }], ['t', { type: 'take' }], ['p', { type: 'drop' }],
-  ['R1', { type: 'resign', level: 1 }], ['R2', { type: 'resign', level: 2 }], ['R3', { type: 'resign', level: 3 }],
-  ['Rm', { type: 'resign-menu' }], ['Rb', { type: 'back' }], ['a', { type: 'accept' }], ['x', { type: 'decline' }], ['n', { type: 'next' }], ['m', { type: 'rematch' }],
-]);
-
-function decodeAct(s: string): GameAct | null {
-  const simple = SIMPLE_ACTS.get(s);
-  if (simple) return simple;
-  const play = /^P((?:\d{4}){1,4})$/.exec(s);
-  if (play) {
-    const moves: Array<[number, number]> = [];
-    for (let i = 0; i < play[1]!.length; i += 4) {
-      const from = Number(play[1]!.slice(i, i + 2));
-      const to = Number(play[1]!.slice(i + 2, i + 4));
-      if (from < 1 || from > 25 || to < 0 || to > 24 || to >= from) return null;
-      moves.push([from, to]);
-    }
-    return { type: 'play', moves };
-  }
-  const m = /^s(\d\d)(\d\d)$/.exec(s);
-  if (!m) return null;
-  const from = Number(m[1]);
-  const to = Number(m[2]);
-  if (from < 1 || from > 25 || to < 0 || to > 24 || to >= from) return null;
-  return { type: 'step', step: [from, to] };
-}
 
 const SETTING_CODES: ReadonlyMap<string, (value: string) => SettingChange | null> = new Map<string, (value: string) => SettingChange | null>([
   ['lang', (v) => (isLang(v) ? { key: 'lang', value: v } : null)],

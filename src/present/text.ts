@@ -1,6 +1,8 @@
 /** Words for the domain: names, and the events of a game. */
 import type { GameEvent, GameRecord, Lang, PlayerRef } from '../app/model.js';
 import { pointAsRead, renumberPlay } from '../app/table/view.js';
+import type { Outcome } from '../app/table/intent.js';
+import { toAct } from '../app/table/rights.js';
 import type { Side, Variant } from '../engine/types.js';
 
 export type Translate = (key: string, args?: Record<string, string | number>) => string;
@@ -114,5 +116,35 @@ export function eventText(rec: GameRecord, e: GameEvent, t: Translate): string {
       return t(e.expiresAt > Date.now() ? 'note-rematch-offered' : 'note-rematch-expired', { name: name(e.side), other: name(e.side === 'white' ? 'black' : 'white') });
     case 'claimed':
       return t(rec.match.length > 1 ? 'note-claimed-match' : 'note-claimed', { name: name(e.side), idle: name(e.idle) });
+  }
+}
+
+/**
+ * What a person is told of an outcome of the table (a toast in the chat, a line in the Mini App);
+ * undefined: nothing to say (the board shows it). `names` words the player's name (the board's language).
+ */
+export function outcomeText(r: Outcome, t: Translate, names: Translate = t): string | undefined {
+  switch (r.kind) {
+    case 'applied':
+      return undefined;
+    case 'started':
+      return t('toast-rematch');
+    case 'offered':
+      return t('toast-rematch-offered');
+    case 'offered-already':
+      return t('toast-rematch-waiting');
+    case 'stale':
+      return t('toast-stale');
+    case 'gone':
+      return t('toast-gone');
+    case 'not-player':
+    case 'not-your-turn': {
+      const side = toAct(r.game);
+      // Nobody is to move (a finished match): for an onlooker, simply not their game.
+      if (side === null) return t(r.kind === 'not-player' ? 'toast-not-player' : 'toast-stale');
+      return t(r.kind === 'not-player' ? 'toast-not-player-turn' : 'toast-not-your-turn', { name: playerName(r.game.players[side], names) });
+    }
+    case 'refused':
+      return t(`toast-refused-${r.code}`);
   }
 }

@@ -187,7 +187,9 @@ describe('games against the bot', () => {
     expect(after.finished).toBe(true);
     expect(after.match.game.result).toMatchObject({ winner: 'black', kind: 'backgammon', reason: 'resigned' });
     const rec2 = await g.start({ chatId: 1, kind: 'bot', lang: 'en', white: alice, black: { kind: 'bot', level: 'easy' }, variant: 'long', length: 3 });
-    const f = await g.forfeit(rec2.id, 1);
+    const out = await g.forfeit(rec2.id, 1);
+    expect(out.kind).toBe('applied');
+    const f = (out as { game: GameRecord }).game;
     expect(f?.finished).toBe(true);
     expect(f?.match.winner).toBe('black');
     // Abandoning scores nothing (not the biggest loss): the result says what happened.
@@ -209,7 +211,7 @@ describe('games against the bot', () => {
   it('rematch: one new game for two presses, colours swapped', async () => {
     const g = games();
     const rec = await g.start({ chatId: -8, kind: 'group', lang: 'en', white: alice, black: bob, variant: 'long', length: 1 });
-    const done = await g.forfeit(rec.id, 1);
+    const done = ((await g.forfeit(rec.id, 1)) as { game?: GameRecord }).game;
     // Both press at once: one press is the offer, the other accepts it; one new match.
     const [a, b] = await Promise.all([g.rematch(done!.id, done!.v, 1), g.rematch(done!.id, done!.v, 2)]);
     const made = [a, b].filter((r) => r.kind === 'started');

@@ -101,8 +101,10 @@ describe('statistics and ratings', () => {
   it('games against the bot are counted apart by level and move no rating', async () => {
     const { app } = setup();
     const rec = await app.games.start({ kind: 'bot', chatId: ann.id, lang: 'en', white: { kind: 'human', ...ann }, black: { kind: 'bot', level: 'easy' }, variant: 'short', length: 1 });
-    const over = await app.games.forfeit(rec.id, ann.id);
-    expect(over!.rating).toBeUndefined();
+    const out = await app.games.forfeit(rec.id, ann.id);
+    expect(out.kind).toBe('applied');
+    const over = (out as { game: GameRecord }).game;
+    expect(over.rating).toBeUndefined();
     const s = await app.stats.of(ann.id);
     expect(s.bot.short.easy).toEqual({ wins: 0, losses: 1, pointsWon: 0, pointsLost: 0 });
     expect(s.short.matches).toBe(0);

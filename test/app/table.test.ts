@@ -82,7 +82,7 @@ describe('a rematch between people needs both', () => {
   it('against the bot a rematch starts at once', async () => {
     const { app } = setup();
     const rec = await app.games.start({ kind: 'bot', chatId: ann.id, lang: 'en', white: { kind: 'human', ...ann }, black: { kind: 'bot', level: 'easy' }, variant: 'short', length: 1 });
-    const f = (await app.games.forfeit(rec.id, ann.id))!;
+    const f = ((await app.games.forfeit(rec.id, ann.id)) as { game: GameRecord }).game;
     expect((await app.games.rematch(f.id, f.v, ann.id)).kind).toBe('started');
   });
 });

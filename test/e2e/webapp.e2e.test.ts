@@ -226,15 +226,15 @@ describe('the Mini App', () => {
     expect((await get(`events?g=${id}`, initData(eve))).status).toBe(404);
     const who = before.match.game.phase === 'roll' ? (before.match.game.position.turn === 'white' ? before.players.white : before.players.black) : null;
     const mover = who && who.kind === 'human' && who.id === ann.id ? ann : ben;
-    expect((await post(initData(eve), { g: id, v: before.v, act: { type: 'resign', level: 1 } })).status).toBe(404);
+    expect((await post(initData(eve), { g: id, v: before.v, act: 'R1' })).status).toBe(404);
     // Bad bodies.
-    for (const body of [{ g: id, v: before.v, act: { type: 'step', step: [99, 1] } }, { g: id, v: 'x', act: { type: 'roll' } }, { g: '../x', v: 1, act: { type: 'roll' } }, 'not json']) {
+    for (const body of [{ g: id, v: before.v, act: 's9901' }, { g: id, v: before.v, act: { type: 'roll' } }, { g: id, v: before.v, act: 'Rm' }, { g: id, v: 'x', act: 'r' }, { g: '../x', v: 1, act: 'r' }, 'not json']) {
       expect((await post(initData(mover), body)).status).toBe(400);
     }
     expect((await games.get(id))!.v).toBe(before.v);
     // A real press, then the same request again: the second is out of date and changes nothing.
     const state = (await (await get(`state?g=${id}`, initData(mover))).json()) as { v: number; choices: { roll: boolean; resign: number[] } };
-    const act = state.choices.roll ? { type: 'roll' } : { type: 'resign', level: 1 };
+    const act = state.choices.roll ? 'r' : 'R1';
     const first = await post(initData(mover), { g: id, v: state.v, act });
     expect(first.status).toBe(200);
     const after = (await games.get(id))!.v;

@@ -2,6 +2,8 @@
  * Events out of the table. Every committed change of a game is told:
  *
  *   - `changed` (every save), in this process, at once: live views and the games feed listen;
+ *   - committed listeners (every save, awaited before the save's caller goes on, in this process):
+ *     what must be in place before a person is answered (the boards wanted, the move clock);
  *   - `gameOver`, `matchOver`, `rematched` are durable: written to the store's event stream and
  *     heard by every listener once across all instances (a consumer group per listener). An event
  *     is handled at least once (a taker that dies, or a handler that throws, leaves it to be taken
@@ -90,6 +92,7 @@ const DONE_SECONDS = 7 * 86_400;
 export class TableEvents {
   private readonly listeners: Registered[] = [];
   private readonly local: Array<(c: Changed) => void> = [];
+  private readonly committed: Array<{ readonly name: string; readonly handle: (c: Changed) => Promise<void> }> = [];
   private pumping: Promise<number> | null = null;
   private joined: Promise<void> = Promise.resolve();
 
@@ -104,6 +107,23 @@ export class TableEvents {
   /** Hear every committed change in this process (live views, the feed): told at once, never twice. */
   onChange(listener: (c: Changed) => void): void {
     this.local.push(listener);
+  }
+
+  /**
+   * Hear every committed change before its caller goes on (awaited, in the order registered). A
+   * listener that fails is told (a log line) and does not stop the others or the change, which is
+   * saved already; the next change of the game tells it again.
+   */
+  onCommit(name: string, handle: (c: Changed) => Promise<void>): void {
+    this.committed.push({ name, handle });
+  }
+
+  /** A change was saved: its committed listeners, then its change listeners. */
+  async saved(c: Changed): Promise<void> {
+    for (const l of this.committed) {
+      await l.handle(c).catch((e: unknown) => this.warn(`the ${l.name} listener failed on a change of ${c.game.id} `, e));
+    }
+    this.changed(c);
   }
 
   /**

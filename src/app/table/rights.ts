@@ -4,6 +4,7 @@
  * and hints, is refused to anyone the record does not name); a rematch between people waits for
  * both.
  */
+import { actor } from '../../engine/game.js';
 import type { Side } from '../../engine/types.js';
 import type { GameRecord } from '../model.js';
 
@@ -30,4 +31,27 @@ export const REMATCH_OFFER_LINK_MS = 24 * 3_600_000;
 export function liveRematchOffer(rec: GameRecord, now: number): { readonly by: Side; readonly expiresAt: number } | null {
   const o = rec.rematch;
   return o && o.expiresAt > now ? o : null;
+}
+
+/** Who acts now in the game (null: nobody, the game is over). */
+export function toAct(g: GameRecord): Side | null {
+  const game = g.match.game;
+  if (g.match.winner || game.phase === 'over') return null;
+  return actor(game) ?? game.position.turn;
+}
+
+/** The bot is to act (past the opening roll, which the table makes for both). */
+export function isBotToAct(g: GameRecord): boolean {
+  const side = toAct(g);
+  return side !== null && g.players[side].kind === 'bot' && g.match.game.phase !== 'opening';
+}
+
+/** The human's side in a game against the bot (or White in a game between two people). */
+export function humanSide(g: GameRecord): Side {
+  return g.players.white.kind === 'human' ? 'white' : 'black';
+}
+
+/** The chats a game's boards are in. */
+export function chatsOf(g: GameRecord): number[] {
+  return g.seats.map((s) => s.chatId);
 }

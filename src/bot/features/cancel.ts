@@ -56,8 +56,8 @@ export function abandonFeature(s: Services): Composer<Ctx> {
       return void (await editPressed(ctx, t('abandon-gone')));
     }
     if (!sideOfUser(rec, ctx.from.id)) return void (await answerQuery(ctx, t('toast-not-player')));
-    const over = await s.app.games.forfeit(rec.id, ctx.from.id);
-    if (!over) return void (await answerQuery(ctx, t('toast-stale')));
+    const over = await s.app.games.act(rec.id, ctx.from.id, { kind: 'forfeit' });
+    if (over.kind !== 'applied') return void (await answerQuery(ctx, t('toast-stale')));
     await answerQuery(ctx);
     await editPressed(ctx, t('abandon-done', { game: gameLabel(t, rec, ctx.from.id) }));
   });

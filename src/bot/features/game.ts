@@ -1,13 +1,13 @@
 /** Game buttons: every press is answered first; then the board (and the bot's turn) follows. */
 import { answerQuery } from '../replies.js';
 import { Composer } from 'grammy';
-import { sideOfUser, toAct, type PressResult, type RematchResult } from '../../app/games.js';
+import { sideOfUser, toAct, type Outcome } from '../../app/games.js';
 import type { GameRecord } from '../../app/model.js';
 import { seatChoices } from '../../app/table/seat.js';
 import { parseCallback } from '../codec.js';
 import type { Ctx } from '../context.js';
 import { showGame, type Services } from '../services.js';
-import { playerName } from '../../present/text.js';
+import { outcomeText } from '../../present/text.js';
 import { sendResignMessage } from './resign.js';
 import { onButton } from '../buttons.js';
 
@@ -38,11 +38,7 @@ export function gameFeature(s: Services): Composer<Ctx> {
       if (!sideOfUser(rec, userId)) return void (await answerQuery(ctx, ctx.t('toast-not-player')));
       if (act.type === 'rematch') {
         const r = await playRematch(s, rec, rec.v, userId, ctx.callbackQuery.id, pressedAt);
-        if (r.kind === 'offered') return void (await answerQuery(ctx, ctx.t('toast-rematch-offered')));
-        if (r.kind === 'offered-already') return void (await answerQuery(ctx, ctx.t('toast-rematch-waiting')));
-        if (r.kind === 'not-player') return void (await answerQuery(ctx, ctx.t('toast-not-player')));
-        if (r.kind !== 'started') return void (await answerQuery(ctx, ctx.t('toast-stale')));
-        return void (await answerQuery(ctx, ctx.t('toast-rematch')));
+        return void (await answer(ctx, s, r));
       }
       // The resign menu opens when the seat's choices have resign levels (one rule, app/table/seat.ts).
       if (act.type === 'resign-menu' && seatChoices(rec, userId, s.app.now()).resign.length === 0) {
@@ -55,7 +51,7 @@ export function gameFeature(s: Services): Composer<Ctx> {
       return;
     }
 
-    const result = await s.app.games.press(cb.id, cb.v, userId, act, cb.turn);
+    const result = await s.app.games.act(cb.id, userId, { kind: 'press', v: cb.v, press: act, ...(cb.turn ? { turn: cb.turn } : {}) });
     if (result.kind === 'gone') return void (await gone(ctx, s, pressedAt));
     await answer(ctx, s, result);
     // An applied press is a change the boards follow; a stale one brings the pressed board up to date.
@@ -64,7 +60,7 @@ export function gameFeature(s: Services): Composer<Ctx> {
 
   // The waiting player claims a game whose opponent ran out of time.
   onButton(c, 'claim', async (ctx, cb) => {
-    const r = await s.app.games.claim(cb.id, ctx.from.id, cb.key);
+    const r = await s.app.games.act(cb.id, ctx.from.id, { kind: 'claim', key: cb.key });
     if (r.kind === 'applied') return void (await answerQuery(ctx, ctx.t('toast-claimed')));
     if (r.kind === 'stale' && r.game && sideOfUser(r.game, ctx.from.id)) {
       await answerQuery(ctx, ctx.t('toast-cannot-now'));
@@ -80,11 +76,11 @@ export function gameFeature(s: Services): Composer<Ctx> {
  * A rematch pressed (on a board or in the Mini App): between people an offer on the boards until
  * the other accepts; when it starts, the old boards are retired and the new match's shown.
  */
-export async function playRematch(s: Services, rec: GameRecord, v: number, userId: number, pressId: string, pressedAt: { chatId: number; messageId: number } | null = null): Promise<RematchResult> {
+export async function playRematch(s: Services, rec: GameRecord, v: number, userId: number, pressId: string, pressedAt: { chatId: number; messageId: number } | null = null): Promise<Outcome> {
   // The offer and the new match are changes the boards follow; the old boards are retired when
   // the table tells the rematch (see createBot). A pressed board the bot had no record of (a lost
   // send) is retired here.
-  const r = await s.app.games.rematch(rec.id, v, userId, await s.app.players.matchDice(userId, pressId));
+  const r = await s.app.games.act(rec.id, userId, { kind: 'rematch', v, dice: await s.app.players.matchDice(userId, pressId) });
   if (r.kind === 'started' && pressedAt && (await s.boards.messageOf(rec, pressedAt.chatId)) === null) await s.boards.retire(pressedAt.chatId, pressedAt.messageId);
   return r;
 }
@@ -96,27 +92,14 @@ function boardOf(message: object, id: string): boolean {
   return games.length > 0 && games.every((cb) => cb!.kind === 'game' && cb!.id === id);
 }
 
-async function answer(ctx: Ctx, s: Services, r: PressResult): Promise<void> {
-  const t = ctx.t.bind(ctx);
-  switch (r.kind) {
-    case 'applied': {
-      // Telegram is holding this chat back (its limits): the move is saved, the board follows.
-      const wait = ctx.chat ? s.chatDelay(ctx.chat.id) : 0;
-      return void (await answerQuery(ctx, wait > 3000 ? t('toast-busy', { seconds: Math.ceil(wait / 1000) }) : undefined));
-    }
-    case 'stale':
-      return void (await answerQuery(ctx, t('toast-stale')));
-    case 'gone':
-      return void (await answerQuery(ctx, t('toast-gone')));
-    case 'not-player':
-    case 'not-your-turn': {
-      const who = toAct(r.game) ?? r.game.match.game.position.turn;
-      const name = playerName(r.game.players[who], s.t(await s.langOf(ctx)));
-      return void (await answerQuery(ctx, t(r.kind === 'not-player' ? 'toast-not-player-turn' : 'toast-not-your-turn', { name })));
-    }
-    case 'refused':
-      return void (await answerQuery(ctx, t(`toast-refused-${r.code}`)));
+/** A press answered: its outcome in words (present/text.ts, as the Mini App says it). */
+async function answer(ctx: Ctx, s: Services, r: Outcome): Promise<void> {
+  if (r.kind === 'applied') {
+    // Telegram is holding this chat back (its limits): the move is saved, the board follows.
+    const wait = ctx.chat ? s.chatDelay(ctx.chat.id) : 0;
+    return void (await answerQuery(ctx, wait > 3000 ? ctx.t('toast-busy', { seconds: Math.ceil(wait / 1000) }) : undefined));
   }
+  await answerQuery(ctx, outcomeText(r, ctx.t.bind(ctx), s.t(await s.langOf(ctx))));
 }
 
 type Pressed = { chatId: number; messageId: number; caption: string; keyboard: unknown };

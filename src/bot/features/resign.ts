@@ -65,7 +65,7 @@ export function resignFeature(s: Services): Composer<Ctx> {
       await answerQuery(ctx);
       return void (await editPressed(ctx, askText(t, rec, ctx.from.id), { reply_markup: resignKeyboard(t, rec, ctx.from.id) }));
     }
-    const r = await s.app.games.resign(rec.id, ctx.from.id, cb.act);
+    const r = await s.app.games.act(rec.id, ctx.from.id, { kind: 'resign', level: cb.act });
     if (r.kind === 'gone') return void (await answerQuery(ctx, t('toast-gone')));
     if (r.kind === 'not-player' || r.kind === 'not-your-turn') return void (await answerQuery(ctx, t('toast-not-player')));
     if (r.kind === 'refused' || r.kind === 'stale') return void (await answerQuery(ctx, t(r.kind === 'refused' ? `toast-refused-${r.code}` : 'toast-stale')));

@@ -17,7 +17,7 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { toAct, type Press } from '../../app/games.js';
+import { decodeAct, type Intent, type Press } from '../../app/table/intent.js';
 import type { GameRecord, Lang, Seat } from '../../app/model.js';
 import { seatChoices, type SeatChoices } from '../../app/table/seat.js';
 import { seatOf } from '../../app/table/rights.js';
@@ -32,7 +32,7 @@ import type { App } from '../../app/index.js';
 import type { Logger } from '../../logger.js';
 import { caption } from '../../present/caption.js';
 import { renderOptions, viewerOf } from '../../present/board.js';
-import { playerName, type Translate } from '../../present/text.js';
+import { outcomeText, playerName, type Translate } from '../../present/text.js';
 import { verifyInitData, type InitData } from './init-data.js';
 
 export const STATIC_DIR = fileURLToPath(new URL('../../../assets/webapp/', import.meta.url));
@@ -109,32 +109,13 @@ const json = (res: ServerResponse, status: number, body: unknown): void => {
   res.end(JSON.stringify(body));
 };
 
-/** A press as the page sends it, checked field by field (anything else: null). */
+/**
+ * A press as the page sends it: the same short code as a chat button's (app/table/intent.ts, one
+ * parser); the resign menu, which only changes a chat board, is not an act here.
+ */
 export function parseAct(raw: unknown): Press | { type: 'rematch' } | null {
-  if (typeof raw !== 'object' || raw === null) return null;
-  const a = raw as Record<string, unknown>;
-  switch (a.type) {
-    case 'roll':
-    case 'undo':
-    case 'done':
-    case 'double':
-    case 'take':
-    case 'drop':
-    case 'accept':
-    case 'decline':
-    case 'next':
-    case 'rematch':
-      return { type: a.type };
-    case 'resign':
-      return a.level === 1 || a.level === 2 || a.level === 3 ? { type: 'resign', level: a.level as ResignLevel } : null;
-    case 'step': {
-      const s = a.step;
-      if (!Array.isArray(s) || s.length !== 2 || !s.every((x) => Number.isInteger(x) && x >= 0 && x <= 25)) return null;
-      return { type: 'step', step: [s[0], s[1]] as unknown as Step };
-    }
-    default:
-      return null;
-  }
+  const act = decodeAct(raw);
+  return act && act.type !== 'resign-menu' && act.type !== 'back' ? act : null;
 }
 
 async function readJson(req: IncomingMessage): Promise<unknown> {
@@ -288,23 +269,18 @@ export function createWebApp(s: WebAppDeps, opts: WebAppOptions): WebApp {
     const userId = who.user.id;
     const rec = await s.app.games.get(id);
     if (!rec || !seatOf(rec, userId)) return notFound(res, lang);
-    if (press.type === 'rematch') {
-      // The boards follow the table: the old ones are retired and the new match's shown by the
-      // chat's front end, which hears the rematch and the new game as every change.
-      const r = await s.app.games.rematch(rec.id, v, userId, await s.app.players.matchDice(userId, `webapp-${randomBytes(6).toString('hex')}`));
-      const message = r.kind === 'started' ? t('toast-rematch') : r.kind === 'offered' ? t('toast-rematch-offered') : r.kind === 'offered-already' ? t('toast-rematch-waiting') : r.kind === 'not-player' ? t('webapp-not-player') : t('toast-stale');
-      const latest = (await s.app.games.get(id)) ?? rec;
-      return json(res, 200, { ok: r.kind === 'started' || r.kind === 'offered', result: r.kind, message, next: r.kind === 'started' ? r.game.id : null, state: await stateOf(latest, userId, lang) });
-    }
-    const r = await s.app.games.press(id, v, userId, press);
-    if (r.kind === 'applied') return json(res, 200, { ok: true, result: r.kind, state: await stateOf(r.game, userId, lang) });
+    // The boards follow the table: a rematch's old boards are retired and the new match's shown
+    // by the chat's front end, which hears the rematch and the new game as every change.
+    const intent: Intent =
+      press.type === 'rematch' ? { kind: 'rematch', v, dice: await s.app.players.matchDice(userId, `webapp-${randomBytes(6).toString('hex')}`) } : { kind: 'press', v, press };
+    const r = await s.app.games.act(id, userId, intent);
     if (r.kind === 'gone') return json(res, 404, { error: 'gone', message: t('toast-gone') });
-    const message =
-      r.kind === 'stale'
-        ? t('toast-stale')
-        : r.kind === 'refused'
-          ? t(`toast-refused-${r.code}`)
-          : t(r.kind === 'not-player' ? 'toast-not-player-turn' : 'toast-not-your-turn', { name: playerName(r.game.players[toAct(r.game) ?? r.game.match.game.position.turn], t) });
+    const message = outcomeText(r, t);
+    if (r.kind === 'started' || r.kind === 'offered') {
+      const latest = (await s.app.games.get(id)) ?? rec;
+      return json(res, 200, { ok: true, result: r.kind, message, next: r.kind === 'started' ? r.game.id : null, state: await stateOf(latest, userId, lang) });
+    }
+    if (r.kind === 'applied') return json(res, 200, { ok: true, result: r.kind, state: await stateOf(r.game, userId, lang) });
     json(res, 409, { ok: false, result: r.kind, message, state: await stateOf(r.game, userId, lang) });
   }
 
