@@ -66,6 +66,7 @@ export class Clocks {
 
   /** The move limit of a game in seconds (null: no clock, as against the bot). */
   limitOf(rec: GameRecord): number | null {
+    if (rec.kind !== 'bot' && rec.moveSeconds) return rec.moveSeconds;
     return rec.kind === 'group' ? this.limits.group : rec.kind === 'link' ? this.limits.link : null;
   }
 

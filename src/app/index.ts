@@ -18,12 +18,15 @@ import { Stats } from './stats.js';
 import { Ticker, type TimerEvent } from './timers.js';
 import { TableEvents } from './table/events.js';
 import { Once } from './once.js';
+import { TOURNAMENT_TIMER, Tournaments } from './tournament/tournaments.js';
 import { dialoguesOf, type Dialogues } from './dialogues.js';
 
 export type { Dialogues } from './dialogues.js';
 
 export interface App {
   readonly games: Games;
+  /** Tournaments in groups (their matches are the table's games by link). */
+  readonly tournaments: Tournaments;
   readonly invitations: Invitations;
   readonly stats: Stats;
   readonly clocks: Clocks;
@@ -91,6 +94,8 @@ export interface AppOptions {
   readonly invitationSeconds?: number;
   /** Where failures that do not stop an action are told (the bot's log; stderr by default). */
   readonly warn?: (message: string, err: unknown, gameId: string) => void;
+  /** White's match-winning chance on a position, for a tournament's adjudication (the hard bot's by default). */
+  readonly chanceOfWhite?: (rec: GameRecord) => Promise<number>;
 }
 
 export function createApp(store: Store, opts: AppOptions): App {
@@ -123,11 +128,19 @@ export function createApp(store: Store, opts: AppOptions): App {
     const rec = await games.get(e.game);
     if (rec) await games.recordMatch(rec);
   });
+  const tournaments = new Tournaments({ store, games, stats, dialogues, now: opts.now ?? Date.now, warn, ...(opts.chanceOfWhite ? { chanceOfWhite: opts.chanceOfWhite } : {}) });
+  // A tournament's match ended: its result into the tournament (once; the next round follows).
+  events.on('tournaments', ['matchOver'], async (e) => {
+    const rec = await games.get(e.game);
+    if (rec?.tournament) await tournaments.matchOver(rec);
+  });
   const ticker = new Ticker(store, games, clocks, opts.now);
+  ticker.on(TOURNAMENT_TIMER, (id) => tournaments.due(id));
   let hinter: Thinker | null = null;
   const hints = new Hints(games, players, () => (hinter ??= opts.player ? opts.player(HINT_LEVEL) : inProcess(createPlayer(HINT_LEVEL))));
   return {
     games,
+    tournaments,
     invitations: new Invitations(store, games, players, opts.invitationSeconds ?? 86_400, opts.now),
     stats,
     clocks,

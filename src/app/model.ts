@@ -147,6 +147,12 @@ export interface GameRecord {
   readonly rating?: Readonly<Record<Side, { readonly before: number; readonly after: number }>>;
   /** A finished match between people: the rematch one player offered (it starts when the other presses too). */
   readonly rematch?: { readonly by: Side; readonly expiresAt: number };
+  /** A tournament's match: which tournament and round (its result goes there when the match ends). */
+  readonly tournament?: { readonly id: string; readonly round: number };
+  /** false: a match between people that moves no rating (an unrated tournament). */
+  readonly rated?: boolean;
+  /** The move limit of this match in seconds (a tournament's own); the kind's default otherwise. */
+  readonly moveSeconds?: number;
 }
 
 /** How one game of a match ended. */

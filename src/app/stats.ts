@@ -60,6 +60,8 @@ export interface UserStats {
   readonly bot: Readonly<Record<Variant, Partial<Record<Level, BotRecord>>>>;
   /** Ids of the last matches taken (to take each once). */
   readonly applied: readonly string[];
+  /** Tournaments finished and won (ids taken, to take each once). */
+  readonly tournaments?: { readonly played: number; readonly won: number; readonly applied: readonly string[] };
 }
 
 const HISTORY = 30;
@@ -86,7 +88,7 @@ export function decodeStats(raw: string): UserStats {
   if (typeof r !== 'object' || r === null || (r as { schema?: unknown }).schema !== STATS_SCHEMA) throw new RecordError('stats record of an unknown schema');
   const x = r as Partial<UserStats>;
   const variant = (v: unknown): VariantStats => ({ ...emptyVariant(), ...(typeof v === 'object' && v !== null ? (v as VariantStats) : {}) });
-  return { name: typeof x.name === 'string' ? x.name : '', long: variant(x.long), short: variant(x.short), bot: { long: { ...(x.bot?.long ?? {}) }, short: { ...(x.bot?.short ?? {}) } }, applied: Array.isArray(x.applied) ? x.applied : [] };
+  return { name: typeof x.name === 'string' ? x.name : '', long: variant(x.long), short: variant(x.short), bot: { long: { ...(x.bot?.long ?? {}) }, short: { ...(x.bot?.short ?? {}) } }, applied: Array.isArray(x.applied) ? x.applied : [], ...(x.tournaments && typeof x.tournaments === 'object' ? { tournaments: x.tournaments } : {}) };
 }
 
 export function encodeStats(s: UserStats): string {
@@ -95,7 +97,7 @@ export function encodeStats(s: UserStats): string {
 
 /** Whether a finished match moves ratings: two people (in a group or by link). */
 export function isRated(rec: GameRecord): boolean {
-  return rec.players.white.kind === 'human' && rec.players.black.kind === 'human';
+  return rec.players.white.kind === 'human' && rec.players.black.kind === 'human' && rec.rated !== false;
 }
 
 function nameOf(p: PlayerRef): string {
@@ -169,6 +171,18 @@ export class Stats {
       }
     }
     throw new Error(`could not record match ${rec.id} for user ${userId}`);
+  }
+
+  /** A finished tournament into a player's statistics, once. */
+  async recordTournament(userId: number, name: string, tournamentId: string, won: boolean): Promise<void> {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const { v, stats } = await this.read(userId);
+      const t = stats.tournaments ?? { played: 0, won: 0, applied: [] };
+      if (t.applied.includes(tournamentId)) return;
+      const next: UserStats = { ...stats, name: stats.name || name, tournaments: { played: t.played + 1, won: t.won + (won ? 1 : 0), applied: [...t.applied, tournamentId].slice(-APPLIED) } };
+      if (await this.store.stats.save(userId, v, encodeStats(next))) return;
+    }
+    throw new Error(`could not record tournament ${tournamentId} for user ${userId}`);
   }
 
   /** The statistics after one more match. */

@@ -22,6 +22,13 @@ export type TimerEvent =
   | { readonly kind: 'notice'; readonly game: GameRecord; readonly side: Side; readonly key: string };
 
 export class Ticker {
+  private readonly handlers: Array<{ readonly prefix: string; readonly handle: (id: string) => Promise<void> }> = [];
+
+  /** Timers of another use case (tournaments): `handle` gets the id after the prefix. */
+  on(prefix: string, handle: (id: string) => Promise<void>): void {
+    this.handlers.push({ prefix, handle });
+  }
+
   constructor(
     private readonly store: Store,
     private readonly games: Games,
@@ -40,7 +47,10 @@ export class Ticker {
     let failed: unknown;
     for (const id of await this.store.timers.due(now, n, LEASE_MS)) {
       try {
-        if (id.startsWith(EVENTS_TIMER)) {
+        const other = this.handlers.find((h) => id.startsWith(h.prefix));
+        if (other) {
+          await other.handle(id.slice(other.prefix.length));
+        } else if (id.startsWith(EVENTS_TIMER)) {
           await this.games.tellGuarded(id);
         } else if (id.startsWith(RATE_TIMER)) {
           const rec = await this.games.get(id.slice(RATE_TIMER.length));

@@ -1,5 +1,5 @@
 /** The in-process store: the same contract as Redis, kept in Maps; everything ends with the process. */
-import type { BoardMessage, BoardStore, ChallengeStore, ClockStore, DialogueStore, EventStore, GameFeed, GameStore, InvitationStore, PaceStore, SaveResult, StatsStore, Store, StoredGame, StoreTtl, TimerStore, UpdateStore, UserStore } from './types.js';
+import type { BoardMessage, BoardStore, ChallengeStore, ClockStore, DialogueStore, DocStore, EventStore, GameFeed, GameStore, InvitationStore, PaceStore, SaveResult, StatsStore, Store, StoredGame, StoreTtl, TimerStore, UpdateStore, UserStore } from './types.js';
 
 interface Entry<T> {
   value: T;
@@ -373,6 +373,23 @@ class MemoryInvitations implements InvitationStore {
   }
 }
 
+class MemoryDocs implements DocStore {
+  private readonly docs = new Map<string, { v: number; data: string; until: number }>();
+  constructor(private readonly now: () => number) {}
+
+  async get(key: string): Promise<{ v: number; data: string } | null> {
+    const d = this.docs.get(key);
+    if (!d || d.until <= this.now()) return null;
+    return { v: d.v, data: d.data };
+  }
+
+  async save(key: string, expectedV: number, data: string, ttlSeconds: number): Promise<boolean> {
+    if (((await this.get(key))?.v ?? 0) !== expectedV) return false;
+    this.docs.set(key, { v: expectedV + 1, data, until: this.now() + ttlSeconds * 1000 });
+    return true;
+  }
+}
+
 class MemoryStats implements StatsStore {
   private readonly records = new Map<number, { v: number; data: string }>();
   private readonly boards = new Map<string, Map<number, number>>();
@@ -529,6 +546,7 @@ export class MemoryStore implements Store {
   readonly pacing: PaceStore;
   readonly invitations: InvitationStore;
   readonly stats: StatsStore = new MemoryStats();
+  readonly docs: DocStore;
   readonly timers: TimerStore = new MemoryTimers();
   readonly events: EventStore;
   readonly feed: GameFeed = new MemoryFeed();
@@ -544,6 +562,7 @@ export class MemoryStore implements Store {
     this.pacing = new MemoryPacing(now);
     this.events = new MemoryEvents(now);
     this.invitations = new MemoryInvitations(now, this.games);
+    this.docs = new MemoryDocs(now);
   }
 
   async ping(): Promise<void> {}

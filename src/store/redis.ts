@@ -6,7 +6,7 @@
  * records). Every key has a lifetime (README, "What Redis holds").
  */
 import { Cluster, Redis } from 'ioredis';
-import { StoreFull, StoreUnavailable, type BoardMessage, type BoardStore, type ChallengeStore, type ClockStore, type DialogueStore, type EventStore, type GameFeed, type GameStore, type InvitationStore, type SaveResult, type StatsStore, type Store, type StoredGame, type StoreTtl, type PaceStore, type TimerStore, type UpdateStore, type UserStore } from './types.js';
+import { StoreFull, StoreUnavailable, type BoardMessage, type BoardStore, type ChallengeStore, type ClockStore, type DialogueStore, type EventStore, type GameFeed, type GameStore, type InvitationStore, type SaveResult, type StatsStore, type DocStore, type Store, type StoredGame, type StoreTtl, type PaceStore, type TimerStore, type UpdateStore, type UserStore } from './types.js';
 
 const CAS = `
 local cur = redis.call('HGET', KEYS[1], 'v')
@@ -214,6 +214,7 @@ class Keys {
   pace = (key: string): string => `${this.p}pace:${key}`;
   invitation = (id: string): string => `${this.p}invitation:{${id}}`;
   stats = (userId: number): string => `${this.p}stats:${userId}`;
+  doc = (key: string): string => `${this.p}doc:{${key}}`;
   board_ = (board: string): string => `${this.p}top:${board}`;
   timers = (): string => `${this.p}timers`;
 }
@@ -469,6 +470,24 @@ class RedisInvitations implements InvitationStore {
     const ok = (await this.r.nardyClaim(this.k.invitation(id), this.k.game(game.id), game.v, game.data, this.ttl.idleSeconds)) === 1;
     if (ok) await this.games.index(game);
     return ok;
+  }
+}
+
+class RedisDocs implements DocStore {
+  constructor(
+    private readonly r: Scripted,
+    private readonly k: Keys,
+  ) {}
+
+  async get(key: string): Promise<{ v: number; data: string } | null> {
+    const [v, data] = await this.r.hmget(this.k.doc(key), 'v', 'data');
+    return v == null || data == null ? null : { v: Number(v), data };
+  }
+
+  async save(key: string, expectedV: number, data: string, ttlSeconds: number): Promise<boolean> {
+    const k = this.k.doc(key);
+    if (expectedV === 0) return (await this.r.nardyCreate(k, 1, data, ttlSeconds)) === 1;
+    return (await this.r.nardyCas(k, expectedV, expectedV + 1, data, ttlSeconds)) === 1;
   }
 }
 
@@ -793,6 +812,7 @@ export class RedisStore implements Store {
   readonly pacing: PaceStore;
   readonly invitations: InvitationStore;
   readonly stats: StatsStore;
+  readonly docs: DocStore;
   readonly timers: TimerStore;
   readonly events: EventStore;
   readonly feed: RedisFeed;
@@ -848,6 +868,7 @@ export class RedisStore implements Store {
     this.pacing = guard(new RedisPacing(this.redis, keys), ready);
     this.invitations = guard(new RedisInvitations(this.redis, keys, ttl, new RedisGames(this.redis, keys, ttl)), ready);
     this.stats = guard(new RedisStats(this.redis, keys), ready);
+    this.docs = guard(new RedisDocs(this.redis, keys), ready);
     this.timers = guard(new RedisTimers(this.redis, keys, ttl), ready);
     this.events = guard(new RedisEvents(this.redis, keys), ready);
     this.feed = new RedisFeed(client, `${prefix}feed`);

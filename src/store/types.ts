@@ -165,6 +165,13 @@ export interface StatsStore {
  * instance: each listener is a group that takes each event once; an event taken and not
  * acknowledged (its taker died, or its handler failed) is taken again after `idleMs`.
  */
+/** Records kept whole with a version (tournaments): read, and write over the version read (compare-and-set). */
+export interface DocStore {
+  get(key: string): Promise<{ readonly v: number; readonly data: string } | null>;
+  /** Write version expectedV + 1 (expectedV 0: create); false when the stored version is not expectedV. */
+  save(key: string, expectedV: number, data: string, ttlSeconds: number): Promise<boolean>;
+}
+
 export interface EventStore {
   add(events: ReadonlyArray<string>): Promise<void>;
   /** Make the group if it is new: it hears the events added from now on. */
@@ -258,6 +265,7 @@ export interface Store {
   readonly pacing: PaceStore;
   readonly invitations: InvitationStore;
   readonly stats: StatsStore;
+  readonly docs: DocStore;
   readonly timers: TimerStore;
   readonly events: EventStore;
   readonly feed: GameFeed;

@@ -30,6 +30,10 @@ export interface StartOptions {
   readonly dice?: MatchDice;
   /** Play a match with the doubling cube (default: as the game's default rules); never in a single game. */
   readonly cube?: boolean;
+  /** A tournament's match (see GameRecord). */
+  readonly tournament?: GameRecord['tournament'];
+  readonly rated?: boolean;
+  readonly moveSeconds?: number;
 }
 
 /** The record of a new match (not stored): the opening roll made, forced plays played. */
@@ -74,6 +78,9 @@ export async function buildMatch(asked: StartOptions, now: number, settler: Sett
     createdAt: now,
     updatedAt: now,
     finished: false,
+    ...(opts.tournament ? { tournament: opts.tournament } : {}),
+    ...(opts.rated === false ? { rated: false } : {}),
+    ...(opts.moveSeconds ? { moveSeconds: opts.moveSeconds } : {}),
   };
   return settler.settle(rec, []);
 }
