@@ -516,3 +516,93 @@ webapp-no-such-game = You have no such game: it no longer exists, or you are not
 webapp-unauthorized = Open this board from Telegram (the link has expired or is not Telegram's).
 webapp-rematch-waiting = Rematch offered: waiting for your opponent.
 webapp-open-new = Open the new game
+
+## Tournaments
+cmd-tournament = A tournament in this group
+tournament-help =
+    🏆 Tournaments in a group. Each match is played by link in the players' private chats (and the Mini App); the group sees the pairings, the standings after each round and the podium.
+
+    Choose a quick start below, or write the options:
+    /tournament short swiss 3 — game (long, short), format (swiss, knockout, roundrobin), match length
+    Options: cube · unrated · players 16 · rounds 4 · round 24h · move 2h · start 19:30 (UTC) or start 30m · grow (knockout: +2 points a round)
+
+    While it runs: /tournament start · pause · resume · cancel (the creator or an admin) · remove <name> · leave · standings
+tournament-private = Tournaments are held in groups: add me to your club's group and write /tournament there.
+tournament-exists = This group already has a tournament: { $title }. It must end (or be cancelled) before a new one.
+tournament-none = This group has no tournament running. Start one with /tournament.
+tournament-bad-option = I did not understand “{ $word }”. Nothing was changed. See /tournament for the options.
+tournament-bad-value = “{ $word }” needs a value in range ({ $range }). Nothing was changed.
+tournament-format-swiss = Swiss
+tournament-format-knockout = Knockout
+tournament-format-roundrobin = Round robin
+tournament-title = { $variant } · { $format } tournament
+tournament-settings = { $length ->
+    [1] single games
+   *[other] matches to { $length }
+  }{ $cube ->
+    [yes] {" "}with the cube
+   *[no] {""}
+  } · { $rated ->
+    [yes] rated
+   *[no] unrated
+  } · { $move } a move · { $round } a round
+tournament-starts-at = Starts by itself at { $time } UTC.
+tournament-starts-by-creator = { $creator } starts it with the Start button.
+tournament-players = Players ({ $count }/{ $max }):
+tournament-nobody = nobody yet
+tournament-join-how = Tap Join: the bot opens your private chat, where your matches will come.
+tournament-status-running = Round { $round } of { $total } is on.
+tournament-status-paused = ⏸ Paused.
+tournament-status-finished = 🏁 Finished.
+tournament-status-cancelled = ✖️ Cancelled.
+btn-tournament-join = ✅ Join
+btn-tournament-leave = Leave
+btn-tournament-start = ▶️ Start
+btn-tournament-cancel = ✖️ Cancel
+btn-tournament-pause = ⏸ Pause
+btn-tournament-resume = ▶️ Resume
+btn-tournament-new = { $variant } · { $format }
+tournament-round-head = 🏆 { $title } — round { $round } of { $total } (until { $deadline } UTC)
+tournament-pair = { $a } — { $b }
+tournament-pair-won = { $winner } beat { $loser } { $score }
+tournament-pair-bye = { $a }: a bye (a win)
+tournament-pair-forfeit = { $winner } wins: { $loser } left
+tournament-pair-both-idle = { $a } and { $b }: neither played, both lose
+tournament-pair-adjudicated = { $winner } beat { $loser } { $score } at the deadline
+tournament-pair-adjudicated-chance = { $winner } beat { $loser } at the deadline: level score, { $winner } had { $chance }% to win the match (the hard bot's analysis)
+tournament-pair-playing = { $a } — { $b }: playing
+tournament-standings-caption = 🏆 { $title }: standings after round { $round }
+tournament-bracket-caption = 🏆 { $title }: the bracket after round { $round }
+tournament-heads = Place, Player, Points, Buchholz, S-B, Diff
+tournament-round-name = Round { $round }
+tournament-final = Final
+tournament-podium =
+    🏁 { $title } is over!
+    🥇 { $first }
+    🥈 { $second }
+    🥉 { $third }
+tournament-podium-short =
+    🏁 { $title } is over!
+    🥇 { $first }
+tournament-cancelled-note = 🏆 { $title } was cancelled.
+tournament-your-match = 🏆 { $title }, round { $round }: your match against { $opponent }. Your board is below (or tap it in the Mini App); the round ends { $deadline } UTC.
+tournament-your-bye = 🏆 { $title }, round { $round }: you have a bye (it counts as a win). Next round soon.
+tournament-reminder = ⏰ { $title }: round { $round } ends at { $deadline } UTC. Your match against { $opponent } is not finished: unfinished matches are decided by the score (and, when level, by the bot's analysis of the position).
+tournament-joined = ✅ You are in { $title } ({ $group }). Your matches will come here.
+tournament-join-already = You are already in { $title }.
+tournament-join-full = { $title } is full.
+tournament-join-started = { $title } has started: it takes no more players.
+tournament-join-closed = { $title } is over.
+tournament-join-elsewhere = You are already playing in another tournament; one at a time.
+tournament-join-gone = This tournament no longer exists.
+tournament-left = You have left { $title }.
+toast-tournament-left = You have left the tournament.
+toast-tournament-not-in = You are not in this tournament.
+toast-tournament-not-allowed = Only the tournament's creator or a group admin can do that.
+toast-tournament-too-few = At least { $min } players are needed to start.
+toast-tournament-wrong-state = That cannot be done now.
+toast-tournament-done = Done.
+tournament-removed = { $name } was removed from the tournament.
+tournament-no-such-player = No player named “{ $name }” in this tournament.
+tournament-hours = { $n } h
+tournament-minutes = { $n } min

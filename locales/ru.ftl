@@ -530,3 +530,93 @@ webapp-no-such-game = У вас нет такой партии: её больш�
 webapp-unauthorized = Откройте доску из Telegram (ссылка устарела или пришла не из Telegram).
 webapp-rematch-waiting = Реванш предложен: ждём соперника.
 webapp-open-new = Открыть новую партию
+
+## Tournaments
+cmd-tournament = Турнир в этой группе
+tournament-help =
+    🏆 Турниры в группе. Каждый матч играется по ссылке в личных чатах игроков (и в мини-приложении); группа видит пары, таблицу после каждого тура и пьедестал.
+
+    Выберите быстрый старт ниже или напишите параметры:
+    /tournament short swiss 3 — игра (long — длинные, short — короткие), формат (swiss — швейцарка, knockout — на выбывание, roundrobin — круговой), длина матча
+    Параметры: cube (с кубом) · unrated (без рейтинга) · players 16 · rounds 4 · round 24h (длина тура) · move 2h (время на ход) · start 19:30 (UTC) или start 30m · grow (на выбывание: +2 очка в каждом туре)
+
+    Во время турнира: /tournament start · pause · resume · cancel (создатель или админ) · remove <имя> · leave · standings
+tournament-private = Турниры проводятся в группах: добавьте меня в группу клуба и напишите там /tournament.
+tournament-exists = В этой группе уже идёт турнир: { $title }. Новый можно начать, когда он закончится (или будет отменён).
+tournament-none = В этой группе сейчас нет турнира. Начните его командой /tournament.
+tournament-bad-option = Не понял «{ $word }». Ничего не изменено. Параметры — в /tournament.
+tournament-bad-value = Для «{ $word }» нужно значение в пределах ({ $range }). Ничего не изменено.
+tournament-format-swiss = швейцарская система
+tournament-format-knockout = на выбывание
+tournament-format-roundrobin = круговой
+tournament-title = { $variant }: турнир, { $format }
+tournament-settings = { $length ->
+    [1] одиночные партии
+   *[other] матчи до { $length }
+  }{ $cube ->
+    [yes] {" "}с кубом
+   *[no] {""}
+  } · { $rated ->
+    [yes] на рейтинг
+   *[no] без рейтинга
+  } · { $move } на ход · { $round } на тур
+tournament-starts-at = Начнётся сам в { $time } UTC.
+tournament-starts-by-creator = Начинает { $creator } кнопкой «Старт».
+tournament-players = Участники ({ $count } из { $max }):
+tournament-nobody = пока никого
+tournament-join-how = Нажмите «Участвую»: бот откроет личный чат, туда придут ваши матчи.
+tournament-status-running = Идёт тур { $round } из { $total }.
+tournament-status-paused = ⏸ Пауза.
+tournament-status-finished = 🏁 Турнир окончен.
+tournament-status-cancelled = ✖️ Турнир отменён.
+btn-tournament-join = ✅ Участвую
+btn-tournament-leave = Выйти
+btn-tournament-start = ▶️ Старт
+btn-tournament-cancel = ✖️ Отменить
+btn-tournament-pause = ⏸ Пауза
+btn-tournament-resume = ▶️ Продолжить
+btn-tournament-new = { $variant } · { $format }
+tournament-round-head = 🏆 { $title } — тур { $round } из { $total } (до { $deadline } UTC)
+tournament-pair = { $a } — { $b }
+tournament-pair-won = { $winner } выигрывает у { $loser } { $score }
+tournament-pair-bye = { $a }: пропуск тура (засчитан как победа)
+tournament-pair-forfeit = Победа за { $winner }: { $loser } больше не участвует
+tournament-pair-both-idle = { $a } и { $b }: матч не сыгран, поражение обоим
+tournament-pair-adjudicated = Победа за { $winner } над { $loser } { $score } по сроку тура
+tournament-pair-adjudicated-chance = Победа за { $winner } над { $loser } по сроку тура: счёт равный, шансы { $winner } выиграть матч — { $chance }% (по анализу сильного бота)
+tournament-pair-playing = { $a } — { $b }: играют
+tournament-standings-caption = 🏆 { $title }: таблица после тура { $round }
+tournament-bracket-caption = 🏆 { $title }: сетка после тура { $round }
+tournament-heads = Место, Игрок, Очки, Бухгольц, Бергер, Разница
+tournament-round-name = Тур { $round }
+tournament-final = Финал
+tournament-podium =
+    🏁 { $title } — итоги!
+    🥇 { $first }
+    🥈 { $second }
+    🥉 { $third }
+tournament-podium-short =
+    🏁 { $title } — итоги!
+    🥇 { $first }
+tournament-cancelled-note = 🏆 { $title }: турнир отменён.
+tournament-your-match = 🏆 { $title }, тур { $round }: ваш матч с соперником { $opponent }. Доска — ниже (или в мини-приложении); тур заканчивается { $deadline } UTC.
+tournament-your-bye = 🏆 { $title }, тур { $round }: у вас пропуск тура (засчитан как победа). Следующий тур — скоро.
+tournament-reminder = ⏰ { $title }: тур { $round } заканчивается в { $deadline } UTC. Ваш матч с соперником { $opponent } не доигран: недоигранные матчи решаются по счёту (а при равном счёте — по анализу позиции ботом).
+tournament-joined = ✅ Вы участвуете: { $title } ({ $group }). Матчи будут приходить сюда.
+tournament-join-already = Вы уже участвуете: { $title }.
+tournament-join-full = В турнире { $title } нет мест.
+tournament-join-started = Турнир { $title } уже начался и новых участников не принимает.
+tournament-join-closed = Турнир { $title } окончен.
+tournament-join-elsewhere = Вы уже играете в другом турнире; одновременно — только в одном.
+tournament-join-gone = Этого турнира больше нет.
+tournament-left = Вы вышли из турнира { $title }.
+toast-tournament-left = Вы вышли из турнира.
+toast-tournament-not-in = Вы не участвуете в этом турнире.
+toast-tournament-not-allowed = Это может только создатель турнира или админ группы.
+toast-tournament-too-few = Для старта нужно хотя бы { $min } участника.
+toast-tournament-wrong-state = Сейчас этого сделать нельзя.
+toast-tournament-done = Готово.
+tournament-removed = Игрок { $name } исключён из турнира.
+tournament-no-such-player = В турнире нет игрока «{ $name }».
+tournament-hours = { $n } ч
+tournament-minutes = { $n } мин

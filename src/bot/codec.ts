@@ -31,12 +31,16 @@ import { decodeAct, encodeAct, type BoardAct } from '../app/table/intent.js';
 import { AUTO_ROLLS, BOT_LEVELS, HINT_MODES, isLang, type AutoRoll, type HintMode, type BotLevel, type Lang, type SettingChange, type TurnStamp } from '../app/model.js';
 import type { ResignLevel } from '../engine/game.js';
 import type { Variant } from '../engine/types.js';
+import type { Format } from '../app/tournament/model.js';
 
 /** A game button's act: its code is the table's (app/table/intent.ts), the same the Mini App sends. */
 export type GameAct = BoardAct;
 export type MenuItem = 'bot' | 'friend' | 'rules' | 'settings' | 'help' | 'stats';
 export type ChallengeAct = 'accept' | 'decline' | 'cancel';
 export type ResignAct = ResignLevel | 'menu' | 'never-mind';
+export type TournamentAct = 'leave' | 'start' | 'cancel' | 'pause' | 'resume';
+const TOURNAMENT_ACTS: Readonly<Record<TournamentAct, string>> = { leave: 'l', start: 's', cancel: 'x', pause: 'p', resume: 'r' };
+const FORMAT_CODES: Readonly<Record<Format, string>> = { swiss: 'sw', knockout: 'ko', roundrobin: 'rr' };
 
 export type Callback =
   | { readonly kind: 'game'; readonly id: string; readonly v: number; readonly act: GameAct; readonly turn?: TurnStamp }
@@ -58,7 +62,11 @@ export type Callback =
   | { readonly kind: 'inline-outdated' }
   | { readonly kind: 'claim'; readonly id: string; readonly key: string }
   | { readonly kind: 'review'; readonly id: string; readonly act: 'review' | 'export' | number }
-  | { readonly kind: 'hint'; readonly id: string; readonly v: number };
+  | { readonly kind: 'hint'; readonly id: string; readonly v: number }
+  /** A tournament's buttons: leave, start, cancel, pause, resume (on the group's announcement). */
+  | { readonly kind: 'tournament'; readonly id: string; readonly act: TournamentAct }
+  /** /tournament's quick choices: a new tournament of this game and format. */
+  | { readonly kind: 'tournament-new'; readonly variant: Variant; readonly format: Format };
 
 export const MATCH_LENGTHS = [1, 3, 5, 7] as const;
 const ID = /^[0-9a-z]{10}$/;
@@ -281,6 +289,20 @@ const FAMILIES = [
     kinds: ['hint'],
     encode: (cb) => `ht|${cb.id}|${cb.v}`,
     parse: (parts) => (parts.length === 3 && ID.test(parts[1]!) && /^\d{1,9}$/.test(parts[2]!) ? { kind: 'hint', id: parts[1]!, v: Number(parts[2]) } : null),
+  }),
+  family({
+    prefix: 'tn',
+    kinds: ['tournament', 'tournament-new'],
+    encode: (cb) => (cb.kind === 'tournament' ? `tn|${TOURNAMENT_ACTS[cb.act]}|${cb.id}` : `tn|n|${cb.variant}|${FORMAT_CODES[cb.format]}`),
+    parse(parts) {
+      if (parts[1] === 'n') {
+        const variant = variantOf(parts[2]);
+        const format = (Object.keys(FORMAT_CODES) as Format[]).find((f) => FORMAT_CODES[f] === parts[3]);
+        return parts.length === 4 && variant && format ? { kind: 'tournament-new', variant, format } : null;
+      }
+      const act = (Object.keys(TOURNAMENT_ACTS) as TournamentAct[]).find((a) => TOURNAMENT_ACTS[a] === parts[1]);
+      return parts.length === 3 && act && ID.test(parts[2]!) ? { kind: 'tournament', id: parts[2]!, act } : null;
+    },
   }),
 ] as const;
 

@@ -1,4 +1,5 @@
 /** The grammY bot: the use cases, the outbox, the features, error handling. */
+import { TournamentDesk, tournamentFeature } from './features/tournament.js';
 import { answerQuery } from './replies.js';
 import { conversations, createConversation } from '@grammyjs/conversations';
 import { sequentialize } from '@grammyjs/runner';
@@ -267,10 +268,15 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
   root.use(fairFeature(services));
   root.use(reviewFeature(services, reviews));
   root.use(migrateFeature(services));
+  root.use(tournamentFeature(services));
   root.on('callback_query:data', async (ctx) => {
     await answerQuery(ctx, ctx.t('toast-bad-button'));
   });
   root.use(privateFallback(config.webApp?.url ?? null));
+
+  // Tournaments' group messages and players' notices follow each change of a tournament.
+  const desk = new TournamentDesk(services);
+  desk.follow();
 
   // A few boards at a time, each delivered before the next is taken: the owed boards never take
   // the whole of Telegram's rate from the answers to people writing now. A board that could not
@@ -323,7 +329,7 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
       // The bot's turns the table took bring boards of their own, which may bring more turns.
       do {
         await app.games.botTurnsSettled();
-        await Promise.all([boards.settled(), o.reviews === false ? undefined : reviews.settled()]);
+        await Promise.all([boards.settled(), desk.settled(), o.reviews === false ? undefined : reviews.settled()]);
       } while (app.games.botTurnsRunning());
     }, resume, tick };
 }

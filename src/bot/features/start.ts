@@ -1,4 +1,5 @@
 /** /start (with its deep-link payloads), the main menu and /help. */
+import { joinFromStart } from './tournament.js';
 import { answerQuery } from '../replies.js';
 import { Composer } from 'grammy';
 import type { Ctx } from '../context.js';
@@ -11,7 +12,7 @@ import { settingsMessage } from './settings.js';
 import { statsCommand } from './stats.js';
 import { onButton } from '../buttons.js';
 
-/** /start, with the deep-link payloads: i_<id> an invitation, rules, bot, friend. */
+/** /start, with the deep-link payloads: i_<id> an invitation, tj_<id> joining a tournament, rules, bot, friend. */
 export function startCommand(s: Services) {
   return async (ctx: Ctx): Promise<void> => {
     const t = ctx.t.bind(ctx);
@@ -19,6 +20,8 @@ export function startCommand(s: Services) {
     if (ctx.chat?.type !== 'private') return void (await ctx.reply(t('start-group')));
     const invite = /^i_([0-9a-z]{10})$/.exec(payload);
     if (invite) return openInvitation(ctx, s, invite[1]!);
+    const tournament = /^tj_([0-9a-z]{10})$/.exec(payload);
+    if (tournament) return joinFromStart(ctx, s, tournament[1]!);
     if (payload === 'rules') return void (await ctx.reply(t('rules-choose'), { reply_markup: rulesChooser(t) }));
     if (payload === 'bot') return void (await ctx.reply(t('play-bot-variant'), { reply_markup: variantMenu(t) }));
     if (payload === 'friend') return friendMenu(ctx);
