@@ -129,6 +129,9 @@ export class FakeTelegram extends EventEmitter {
   limits = { enabled: true, privateMs: 1000, groupWindowMs: 60_000, groupPerWindow: 20, globalPerSecond: 30 };
 
   /** Telegram's limits with every time scaled by `factor` (tests that play whole games). */
+  /** Users who are admins of every group (getChatMember says so). */
+  readonly admins = new Set<number>();
+
   scaleLimits(factor: number): this {
     this.limits = { ...this.limits, privateMs: 1000 * factor, groupWindowMs: 60_000 * factor, globalPerSecond: Math.round(30 / factor) };
     return this;
@@ -490,6 +493,12 @@ export class FakeTelegram extends EventEmitter {
     switch (method) {
       case 'getMe':
         return BOT;
+      case 'getChat':
+        return this.chatOf(Number(params.chat_id));
+      case 'getChatMember': {
+        const user = Number(params.user_id);
+        return { status: this.admins.has(user) ? 'administrator' : 'member', user: { id: user, is_bot: false, first_name: 'User' } };
+      }
       case 'setWebhook':
         this.webhook = { url: String(params.url), secret: params.secret_token as string | undefined };
         this.pump();

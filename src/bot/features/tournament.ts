@@ -239,7 +239,7 @@ export function tournamentCommand(s: Services) {
       }
       return void (await ctx.reply(manageToast(t, r.kind)));
     }
-    if (live) return void (await ctx.reply(t('tournament-exists', { title: tournamentTitle(t, live) })));
+    if (live && words.length === 0) return void (await ctx.reply(t('tournament-exists', { title: tournamentTitle(t, live) })));
     if (words.length === 0) {
       const kb = new InlineKeyboard();
       for (const variant of ['long', 'short'] as const) {
@@ -250,6 +250,7 @@ export function tournamentCommand(s: Services) {
     }
     const parsed = parseTournament(words, s.app.now());
     if (parsed.kind === 'error') return void (await ctx.reply(t(parsed.key, parsed.args)));
+    if (live) return void (await ctx.reply(t('tournament-exists', { title: tournamentTitle(t, live) })));
     await create(ctx, s, parsed.settings);
   };
 }
@@ -279,16 +280,17 @@ export async function joinFromStart(ctx: Ctx, s: Services, id: string): Promise<
 
 export function tournamentFeature(s: Services): Composer<Ctx> {
   const c = new Composer<Ctx>();
-  onButton(c, 'tournament-new', async (ctx, cb) => {
-    if (!ctx.chat || ctx.chat.type === 'private') return void (await answerQuery(ctx, ctx.t('tournament-private')));
-    const live = await s.app.tournaments.active(ctx.chat.id);
-    if (live) return void (await answerQuery(ctx, ctx.t('tournament-exists', { title: tournamentTitle(ctx.t.bind(ctx), live) })));
-    const parsed = parseTournament([cb.variant, cb.format], s.app.now());
-    await answerQuery(ctx);
-    if (parsed.kind === 'settings') await create(ctx, s, parsed.settings);
-  });
-  onButton(c, 'tournament', async (ctx, cb) => {
+  onButton(c, ['tournament', 'tournament-new'], async (ctx, cb) => {
     const t = ctx.t.bind(ctx);
+    if (cb.kind === 'tournament-new') {
+      if (!ctx.chat || ctx.chat.type === 'private') return void (await answerQuery(ctx, t('tournament-private')));
+      const live = await s.app.tournaments.active(ctx.chat.id);
+      if (live) return void (await answerQuery(ctx, t('tournament-exists', { title: tournamentTitle(t, live) })));
+      const parsed = parseTournament([cb.variant, cb.format], s.app.now());
+      await answerQuery(ctx);
+      if (parsed.kind === 'settings') await create(ctx, s, parsed.settings);
+      return;
+    }
     const tour = await s.app.tournaments.get(cb.id);
     if (!tour || tour.chatId !== ctx.chat?.id) return void (await answerQuery(ctx, t('toast-tournament-wrong-state')));
     if (cb.act === 'leave') {
