@@ -23,6 +23,7 @@ help = How to play:
     • A friend far away: 👥 Play a friend in the menu makes a link to send them; each of you plays on a board of your own in this chat. Or type @{ $bot } in any chat and pick a game to send an invitation there.
     • After a game: 📊 Review rates every move and shows your biggest mistakes on boards; 💾 Export (or /export) sends the game as a file for GNU Backgammon and for our analyser. Against the easy and medium bot, 💡 Hint shows the best plays of your roll.
     • /stats — your ratings, results and a chart; /top — the best players of this group (in a private chat: of everyone).
+    • /tournament — in a group: a tournament (Swiss, knockout or round robin) from one command to the podium; each match is played by link in the players' private chats.
 private-hint = I answer buttons and commands. To play, press a button below or send /play; /rules teaches the game, /help explains everything.
 private-unknown-command = I do not know the command { $command }. Here is the menu; /help lists what I can do.
 
@@ -606,3 +607,5 @@ tournament-removed = { $name } was removed from the tournament.
 tournament-no-such-player = No player named “{ $name }” in this tournament.
 tournament-hours = { $n } h
 tournament-minutes = { $n } min
+stats-tournaments = 🏆 Tournaments: { $played } played, { $won } won.
+caption-tournament = 🏆 Tournament match, round { $round }

@@ -284,6 +284,8 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
   // no longer: its next change shows it, if it ever can be.
   const resume = async (): Promise<number> => {
     let shown = 0;
+    // Live tournaments catch up at once (their timers come due now).
+    await app.tournaments.wakeAll();
     const ids = await app.places.unsent();
     const next = async (): Promise<void> => {
       for (let id = ids.shift(); id !== undefined; id = ids.shift()) {

@@ -19,6 +19,7 @@ export function caption(rec: GameRecord, seat: Seat, t: Translate, settings: Use
   const head: string[] = [];
   const variant = t(`variant-${m.variant}`);
   head.push(m.length > 1 ? t('caption-match', { variant, length: m.length, game: m.gameNo }) : variant);
+  if (rec.tournament) head.push(t('caption-tournament', { round: rec.tournament.round }));
   const facts = gameFacts(rec);
   for (const side of ['white', 'black'] as const) {
     head.push(`${DISC[side]} ${playerName(rec.players[side], t)} — ${t('caption-pips', facts.pips[side])}`);

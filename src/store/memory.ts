@@ -375,6 +375,18 @@ class MemoryInvitations implements InvitationStore {
 
 class MemoryDocs implements DocStore {
   private readonly docs = new Map<string, { v: number; data: string; until: number }>();
+  private readonly sets = new Map<string, Set<string>>();
+
+  async index(set: string, member: string, on: boolean): Promise<void> {
+    let s = this.sets.get(set);
+    if (!s) this.sets.set(set, (s = new Set()));
+    if (on) s.add(member);
+    else s.delete(member);
+  }
+
+  async members(set: string): Promise<string[]> {
+    return [...(this.sets.get(set) ?? [])];
+  }
   constructor(private readonly now: () => number) {}
 
   async get(key: string): Promise<{ v: number; data: string } | null> {

@@ -215,6 +215,7 @@ class Keys {
   invitation = (id: string): string => `${this.p}invitation:{${id}}`;
   stats = (userId: number): string => `${this.p}stats:${userId}`;
   doc = (key: string): string => `${this.p}doc:{${key}}`;
+  docSet = (set: string): string => `${this.p}docs:${set}`;
   board_ = (board: string): string => `${this.p}top:${board}`;
   timers = (): string => `${this.p}timers`;
 }
@@ -478,6 +479,15 @@ class RedisDocs implements DocStore {
     private readonly r: Scripted,
     private readonly k: Keys,
   ) {}
+
+  async index(set: string, member: string, on: boolean): Promise<void> {
+    if (on) await this.r.sadd(this.k.docSet(set), member);
+    else await this.r.srem(this.k.docSet(set), member);
+  }
+
+  async members(set: string): Promise<string[]> {
+    return this.r.smembers(this.k.docSet(set));
+  }
 
   async get(key: string): Promise<{ v: number; data: string } | null> {
     const [v, data] = await this.r.hmget(this.k.doc(key), 'v', 'data');

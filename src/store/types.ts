@@ -170,6 +170,9 @@ export interface DocStore {
   get(key: string): Promise<{ readonly v: number; readonly data: string } | null>;
   /** Write version expectedV + 1 (expectedV 0: create); false when the stored version is not expectedV. */
   save(key: string, expectedV: number, data: string, ttlSeconds: number): Promise<boolean>;
+  /** Keep `member` in the named set (on) or take it out (off): an index of live records. */
+  index(set: string, member: string, on: boolean): Promise<void>;
+  members(set: string): Promise<string[]>;
 }
 
 export interface EventStore {

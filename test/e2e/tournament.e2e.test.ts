@@ -13,7 +13,8 @@ import { Stats } from '../../src/app/stats.js';
 import type { GameRecord } from '../../src/app/model.js';
 import type { FakeChat, FakeUser } from './fake-telegram.js';
 import { buttons, privateChat } from './harness.js';
-import { fake, games, socialFile, store } from './social-fixture.js';
+import { bot, fake, games, socialEnv, socialFile, startAgain, store } from './social-fixture.js';
+import { gameIdOf } from '../../src/app/tournament/tournaments.js';
 
 socialFile();
 
@@ -25,6 +26,17 @@ const tournaments = (): Tournaments => new Tournaments({ store, games: games(), 
 
 async function current(id: string): Promise<Tournament> {
   return (await tournaments().get(id))!;
+}
+
+/** Poll the store until `check` gives a value (fake.waitFor follows Bot API calls, synchronously). */
+async function until<T>(check: () => Promise<T | null | undefined | false>, ms: number, what: string): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /** The loser resigns the match's game and the winner accepts, through the table (the bot hears the match end). */
@@ -55,7 +67,7 @@ async function play(format: string, rounds: number): Promise<Tournament> {
   await fake.answerOf(fake.press(announce, ann, start));
   let t = await current(id);
   for (let r = 1; r <= rounds; r++) {
-    t = (await fake.waitFor(async () => {
+    t = (await until(async () => {
       const x = await current(id);
       return x.rounds.length >= r && x.rounds[r - 1]!.pairings.every((p) => p.b === null || p.game || p.result) ? x : null;
     }, 20_000, `round ${r} paired`)) as Tournament;
@@ -121,4 +133,55 @@ describe('a tournament in a group', () => {
     expect((await fake.answerOf(fake.press(ann2, players[3]!, cancel))).text).toMatch(/Done/);
     await fake.waitFor(() => fake.chatMessagesSince(group.id, g).find((m) => /was cancelled/.test(m.text ?? '')), 10_000, 'the cancellation');
   }, 90_000);
+});
+
+describe('a kill during a round change', () => {
+  it('the next round starts exactly once (one pairing, one game per pair), and its messages and notices come after the restart', async () => {
+    const before = fake.messageCount(group.id);
+    fake.sendText(group, ann, '/tournament long swiss 1 rounds 3');
+    const announce = await fake.waitFor(() => fake.chatMessagesSince(group.id, before).find((m) => /Players \(0\/32\)/.test(m.text ?? '')), 15_000, 'the announcement');
+    const id = /start=tj_([0-9a-z]{10})$/.exec((announce.reply_markup?.inline_keyboard ?? []).flat().find((b) => b.url)!.url!)![1]!;
+    for (const p of players) {
+      const mark = fake.messageCount(p.id);
+      fake.sendText(privateChat(p), p, `/start tj_${id}`);
+      await fake.waitFor(() => fake.chatMessagesSince(p.id, mark).find((m) => /You are in/.test(m.text ?? '')), 15_000, `${p.first_name} joined`);
+    }
+    await until(async () => (await current(id))?.players.length === 5, 10_000, 'five in');
+    const start = buttons(fake.messages.get(`${group.id}:${announce.message_id}`)).find((b) => b.data.startsWith('tn|s|'))!.data;
+    await fake.answerOf(fake.press(announce, ann, start));
+    for (const [r, delay] of [[1, 150], [2, 400]] as const) {
+      const t = (await until(async () => {
+        const x = await current(id);
+        return x.rounds.length >= r && x.rounds[r - 1]!.pairings.every((p) => p.b === null || p.game || p.result) ? x : null;
+      }, 20_000, `round ${r} paired`)) as Tournament;
+      // The round's pairings reach the group and each player (after a restart too), then its matches end.
+      await fake.waitFor(() => fake.chatMessagesSince(group.id, before).find((m) => new RegExp(`round ${r} of`).test(m.text ?? '')), 20_000, `round ${r}'s pairings`);
+      for (const p of t.rounds[r - 1]!.pairings) {
+        if (p.b === null) continue;
+        for (const u of [p.a, p.b]) await fake.waitFor(() => fake.chatMessages(u).find((m) => new RegExp(`round ${r}: your match against`).test(m.text ?? '')), 20_000, `${u} told of round ${r}`);
+      }
+      for (const p of t.rounds[r - 1]!.pairings) if (p.b !== null && !p.result) await finish(p.game!, Math.min(p.a, p.b), Math.max(p.a, p.b));
+      // The round's last result is in the table's event stream: the bot dies while it takes it.
+      await new Promise((res) => setTimeout(res, delay));
+      expect(await bot.stop('SIGKILL')).toBeNull();
+      await startAgain(socialEnv());
+    }
+    const t = (await until(async () => {
+      const x = await current(id);
+      return x.rounds.length === 3 && x.rounds[2]!.pairings.every((p) => p.b === null || p.game) ? x : null;
+    }, 30_000, 'round 3 paired')) as Tournament;
+    // Every pairing's game is the one its place names: made once, whoever made it.
+    t.rounds.forEach((r) => r.pairings.forEach((p, i) => p.b !== null && expect(p.game).toBe(gameIdOf(id, r.no, i))));
+    // Posting is at least once (a kill between Telegram's taking a message and its being marked
+    // posted repeats it); what a killed instance left is done at the restart (wakeAll).
+    await fake.waitFor(() => fake.chatMessagesSince(group.id, before).find((m) => /round 3 of/.test(m.text ?? '')), 20_000, 'round 3\'s pairings');
+    for (const p of t.rounds[2]!.pairings) {
+      if (p.b === null) continue;
+      for (const u of [p.a, p.b]) await fake.waitFor(() => fake.chatMessages(u).find((m) => /round 3: your match against/.test(m.text ?? '')), 20_000, `${u} told of round 3`);
+    }
+    expect(fake.chatMessagesSince(group.id, before).filter((m) => m.photo && /after round 1$/.test(m.caption ?? '')).length).toBeGreaterThanOrEqual(1);
+    // Clean up for the other tests of this file: the creator cancels.
+    const cancel = buttons(fake.messages.get(`${group.id}:${announce.message_id}`)).find((b) => b.data.startsWith('tn|x|'))!.data;
+    await fake.answerOf(fake.press(announce, ann, cancel));
+  }, 120_000);
 });

@@ -22,10 +22,16 @@ import { standings } from './standings.js';
 import { newId } from '../table/dice.js';
 
 export const TOURNAMENT_TIMER = 'tour:';
+/** The index of live tournaments (woken at start-up). */
+const LIVE_SET = 'tournaments-live';
 /** How long a tournament's record lives after its last change. */
 const TTL_SECONDS = 90 * 86_400;
-/** While a tournament is live, its timer comes at least this often (a lost message is posted again). */
-const RESYNC_MS = 5 * 60_000;
+/**
+ * While a tournament is live, its timer comes at least this often: whatever a killed instance left
+ * undone (a round's games, the group's messages, the players' notices) is done by then; a restart
+ * wakes every live tournament at once (wakeAll).
+ */
+const RESYNC_MS = 60_000;
 /** The fewest players a tournament starts with. */
 export const MIN_PLAYERS = 3;
 export const MAX_PLAYERS = 128;
@@ -112,6 +118,21 @@ export class Tournaments {
     }
   }
 
+  /**
+   * At start-up: every live tournament's timer comes due now, so whatever a stopped instance left
+   * undone (a round's games, the group's messages) is done at once.
+   */
+  async wakeAll(): Promise<number> {
+    const ids = await this.deps.store.docs.members(LIVE_SET);
+    const now = this.deps.now();
+    for (const id of ids) {
+      const t = await this.get(id);
+      if (t && isLive(t)) await this.deps.store.timers.set(TOURNAMENT_TIMER + id, now);
+      else await this.deps.store.docs.index(LIVE_SET, id, false);
+    }
+    return ids.length;
+  }
+
   /** The group's live tournament, if any. */
   async active(chatId: number): Promise<Tournament | null> {
     const id = await this.deps.dialogues.read(`tour-chat:${chatId}`);
@@ -140,6 +161,7 @@ export class Tournaments {
   }
 
   private async afterSave(t: Tournament): Promise<void> {
+    await this.deps.store.docs.index(LIVE_SET, t.id, isLive(t));
     await this.schedule(t);
     if (!isLive(t)) await this.release(t);
     this.told(t);

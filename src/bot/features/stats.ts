@@ -37,6 +37,10 @@ export function statsText(t: Translate, name: string, st: UserStats, places: Par
       lines.push(bot);
     }
   }
+  if (st.tournaments?.played) {
+    any = true;
+    lines.push(t('stats-tournaments', { played: st.tournaments.played, won: st.tournaments.won }));
+  }
   if (!any) lines.push(t('stats-none'));
   return lines.join('\n').slice(0, 1024);
 }

@@ -357,10 +357,16 @@ export class TournamentDesk {
 
   private async syncOnce(id: string): Promise<void> {
     const d = this.s.app.dialogues;
-    if (!(await d.setIfAbsent(`tour-desk:${id}`, 1, 30))) {
-      // Another instance is at it: look again shortly.
-      setTimeout(() => this.sync(id), 3000).unref();
-      return;
+    const lock = `tour-desk:${id}`;
+    const me = this.s.app.inbox.owner;
+    if (!(await d.setIfAbsent(lock, me, 30))) {
+      // Another instance is at it: look again shortly; a holder that died (its heartbeat stopped)
+      // leaves its lock to be taken at once.
+      const holder = await d.read(lock);
+      const dead = typeof holder === 'string' && holder !== me && !(await this.s.app.inbox.alive(holder));
+      if (!dead) return void setTimeout(() => this.sync(id), 3000).unref();
+      await d.delete(lock);
+      if (!(await d.setIfAbsent(lock, me, 30))) return void setTimeout(() => this.sync(id), 3000).unref();
     }
     try {
       const tour = await this.s.app.tournaments.get(id);
@@ -449,7 +455,7 @@ export class TournamentDesk {
         }
       }
     } finally {
-      await d.delete(`tour-desk:${id}`);
+      if ((await d.read(lock)) === me) await d.delete(lock);
     }
   }
 }
