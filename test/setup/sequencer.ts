@@ -15,6 +15,8 @@ const FIRST = [
   'test/e2e/bot.e2e.test.ts',
   'test/e2e/faults.e2e.test.ts',
   'test/e2e/cluster.e2e.test.ts',
+  'test/e2e/tournament.e2e.test.ts',
+  'test/e2e/kills.e2e.test.ts',
   'test/e2e/invitations.e2e.test.ts',
   'test/bot/review.test.ts',
   'test/app/review-threads.test.ts',
