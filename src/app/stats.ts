@@ -96,6 +96,36 @@ export function encodeStats(s: UserStats): string {
 }
 
 /** Whether a finished match moves ratings: two people (in a group or by link). */
+/** A period's counters live a little longer than the period. */
+const PERIOD_TTL_SECONDS = 40 * 86_400;
+/** The fewest rated matches in a period to be ranked in it. */
+export const MIN_PERIOD_GAMES = 3;
+
+export interface PeriodEntry {
+  readonly userId: number;
+  readonly name: string;
+  readonly rating: number;
+  readonly games: number;
+  readonly wins: number;
+  readonly gained: number;
+}
+
+/** The ISO week (2026-W49) or the month (2026-12) of a moment, UTC. */
+export function periodId(period: 'week' | 'month', at: number): string {
+  const d = new Date(at);
+  if (period === 'month') return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+  // ISO 8601: the week with the year's first Thursday is week 1; weeks start on Monday.
+  const day = (d.getUTCDay() + 6) % 7;
+  const thursday = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - day + 3));
+  const firstThursday = new Date(Date.UTC(thursday.getUTCFullYear(), 0, 4));
+  const week = 1 + Math.round(((thursday.getTime() - firstThursday.getTime()) / 86_400_000 - 3 + ((firstThursday.getUTCDay() + 6) % 7)) / 7);
+  return `${thursday.getUTCFullYear()}-W${String(week).padStart(2, '0')}`;
+}
+
+function periodBoard(period: 'week' | 'month', variant: Variant, at: number): string {
+  return `${period}:${variant}:${periodId(period, at)}`;
+}
+
 export function isRated(rec: GameRecord): boolean {
   return rec.players.white.kind === 'human' && rec.players.black.kind === 'human' && rec.rated !== false;
 }
@@ -152,8 +182,36 @@ export class Stats {
     if (!rec.finished || !rec.match.winner) return;
     for (const side of ['white', 'black'] as const) {
       const p = rec.players[side];
-      if (p.kind === 'human') await this.take(p.id, rec, side);
+      if (p.kind !== 'human') continue;
+      await this.take(p.id, rec, side);
+      // The week's and the month's counters (rated matches), once per match and player.
+      if (isRated(rec)) {
+        const gained = rec.rating ? Math.round((rec.rating[side].after - rec.rating[side].before) * 100) / 100 : 0;
+        for (const period of ['week', 'month'] as const) {
+          await this.store.stats.bumpPeriod(periodBoard(period, rec.match.variant, rec.updatedAt), `${rec.id}:${p.id}`, p.id, rec.match.winner === side, gained, PERIOD_TTL_SECONDS);
+        }
+      }
     }
+  }
+
+  /**
+   * The best of a period (this week, this month) by its rated results: wins, then rating gained,
+   * among those with at least `minGames` matches in it; in a group, its own players only. The
+   * rating shown is the current one.
+   */
+  async topOfPeriod(period: 'week' | 'month', variant: Variant, chatId: number | null, n = 10, minGames = MIN_PERIOD_GAMES): Promise<PeriodEntry[]> {
+    let rows = (await this.store.stats.period(periodBoard(period, variant, this.now()))).filter((r) => r.games >= minGames);
+    if (chatId !== null) {
+      const members = new Set((await this.store.stats.top(`chat:${chatId}:${variant}`, 10_000)).map((r) => r.userId));
+      rows = rows.filter((r) => members.has(r.userId));
+    }
+    rows.sort((a, b) => b.wins - a.wins || b.gained - a.gained || a.games - b.games || a.userId - b.userId);
+    return Promise.all(
+      rows.slice(0, n).map(async (r) => {
+        const st = await this.of(r.userId);
+        return { userId: r.userId, name: st.name || String(r.userId), rating: st[variant].rating, games: r.games, wins: r.wins, gained: Math.round(r.gained * 10) / 10 };
+      }),
+    );
   }
 
   private async take(userId: number, rec: GameRecord, side: 'white' | 'black'): Promise<void> {

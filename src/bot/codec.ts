@@ -66,7 +66,9 @@ export type Callback =
   /** A tournament's buttons: leave, start, cancel, pause, resume (on the group's announcement). */
   | { readonly kind: 'tournament'; readonly id: string; readonly act: TournamentAct }
   /** /tournament's quick choices: a new tournament of this game and format. */
-  | { readonly kind: 'tournament-new'; readonly variant: Variant; readonly format: Format };
+  | { readonly kind: 'tournament-new'; readonly variant: Variant; readonly format: Format }
+  /** /top's periods: this week, this month, all time. */
+  | { readonly kind: 'top'; readonly period: 'week' | 'month' | 'all' };
 
 export const MATCH_LENGTHS = [1, 3, 5, 7] as const;
 const ID = /^[0-9a-z]{10}$/;
@@ -303,6 +305,12 @@ const FAMILIES = [
       const act = (Object.keys(TOURNAMENT_ACTS) as TournamentAct[]).find((a) => TOURNAMENT_ACTS[a] === parts[1]);
       return parts.length === 3 && act && ID.test(parts[2]!) ? { kind: 'tournament', id: parts[2]!, act } : null;
     },
+  }),
+  family({
+    prefix: 'tp',
+    kinds: ['top'],
+    encode: (cb) => `tp|${cb.period}`,
+    parse: (parts) => (parts.length === 2 && (parts[1] === 'week' || parts[1] === 'month' || parts[1] === 'all') ? { kind: 'top', period: parts[1] } : null),
   }),
 ] as const;
 

@@ -1,5 +1,6 @@
 /** The grammY bot: the use cases, the outbox, the features, error handling. */
 import { TournamentDesk, tournamentFeature } from './features/tournament.js';
+import { topFeature } from './features/stats.js';
 import { answerQuery } from './replies.js';
 import { conversations, createConversation } from '@grammyjs/conversations';
 import { sequentialize } from '@grammyjs/runner';
@@ -269,6 +270,7 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
   root.use(reviewFeature(services, reviews));
   root.use(migrateFeature(services));
   root.use(tournamentFeature(services));
+  root.use(topFeature(services));
   root.on('callback_query:data', async (ctx) => {
     await answerQuery(ctx, ctx.t('toast-bad-button'));
   });

@@ -1,5 +1,5 @@
 /** The in-process store: the same contract as Redis, kept in Maps; everything ends with the process. */
-import type { BoardMessage, BoardStore, ChallengeStore, ClockStore, DialogueStore, DocStore, EventStore, GameFeed, GameStore, InvitationStore, PaceStore, SaveResult, StatsStore, Store, StoredGame, StoreTtl, TimerStore, UpdateStore, UserStore } from './types.js';
+import type { BoardMessage, BoardStore, ChallengeStore, ClockStore, DialogueStore, DocStore, EventStore, SearchStore, GameFeed, GameStore, InvitationStore, PaceStore, SaveResult, StatsStore, Store, StoredGame, StoreTtl, TimerStore, UpdateStore, UserStore } from './types.js';
 
 interface Entry<T> {
   value: T;
@@ -373,6 +373,51 @@ class MemoryInvitations implements InvitationStore {
   }
 }
 
+class MemorySearch implements SearchStore {
+  private readonly q = new Map<number, string>();
+  private readonly pend = new Map<string, string>();
+
+  async add(userId: number, data: string): Promise<boolean> {
+    if (this.q.has(userId)) return false;
+    this.q.set(userId, data);
+    return true;
+  }
+
+  async update(userId: number, data: string): Promise<boolean> {
+    if (!this.q.has(userId)) return false;
+    this.q.set(userId, data);
+    return true;
+  }
+
+  async remove(userId: number): Promise<boolean> {
+    return this.q.delete(userId);
+  }
+
+  async get(userId: number): Promise<string | null> {
+    return this.q.get(userId) ?? null;
+  }
+
+  async all(): Promise<Array<{ userId: number; data: string }>> {
+    return [...this.q].map(([userId, data]) => ({ userId, data }));
+  }
+
+  async pair(a: number, b: number, pairId: string, data: string): Promise<boolean> {
+    if (!this.q.has(a) || !this.q.has(b) || a === b) return false;
+    this.q.delete(a);
+    this.q.delete(b);
+    this.pend.set(pairId, data);
+    return true;
+  }
+
+  async pending(): Promise<Array<{ id: string; data: string }>> {
+    return [...this.pend].map(([id, data]) => ({ id, data }));
+  }
+
+  async done(pairId: string): Promise<void> {
+    this.pend.delete(pairId);
+  }
+}
+
 class MemoryDocs implements DocStore {
   private readonly docs = new Map<string, { v: number; data: string; until: number }>();
   private readonly sets = new Map<string, Set<string>>();
@@ -405,6 +450,23 @@ class MemoryDocs implements DocStore {
 class MemoryStats implements StatsStore {
   private readonly records = new Map<number, { v: number; data: string }>();
   private readonly boards = new Map<string, Map<number, number>>();
+  private readonly periods = new Map<string, Map<number, { games: number; wins: number; gained: number }>>();
+  private readonly marks = new Set<string>();
+
+  async bumpPeriod(board: string, mark: string, userId: number, win: boolean, gained: number): Promise<boolean> {
+    const key = `${board}|${mark}`;
+    if (this.marks.has(key)) return false;
+    this.marks.add(key);
+    let b = this.periods.get(board);
+    if (!b) this.periods.set(board, (b = new Map()));
+    const cur = b.get(userId) ?? { games: 0, wins: 0, gained: 0 };
+    b.set(userId, { games: cur.games + 1, wins: cur.wins + (win ? 1 : 0), gained: cur.gained + gained });
+    return true;
+  }
+
+  async period(board: string): Promise<Array<{ userId: number; games: number; wins: number; gained: number }>> {
+    return [...(this.periods.get(board) ?? new Map<number, { games: number; wins: number; gained: number }>())].map(([userId, c]) => ({ userId, ...c }));
+  }
 
   async get(userId: number): Promise<{ v: number; data: string } | null> {
     return this.records.get(userId) ?? null;
@@ -559,6 +621,7 @@ export class MemoryStore implements Store {
   readonly invitations: InvitationStore;
   readonly stats: StatsStore = new MemoryStats();
   readonly docs: DocStore;
+  readonly search: SearchStore = new MemorySearch();
   readonly timers: TimerStore = new MemoryTimers();
   readonly events: EventStore;
   readonly feed: GameFeed = new MemoryFeed();

@@ -6,7 +6,7 @@
  * records). Every key has a lifetime (README, "What Redis holds").
  */
 import { Cluster, Redis } from 'ioredis';
-import { StoreFull, StoreUnavailable, type BoardMessage, type BoardStore, type ChallengeStore, type ClockStore, type DialogueStore, type EventStore, type GameFeed, type GameStore, type InvitationStore, type SaveResult, type StatsStore, type DocStore, type Store, type StoredGame, type StoreTtl, type PaceStore, type TimerStore, type UpdateStore, type UserStore } from './types.js';
+import { StoreFull, StoreUnavailable, type BoardMessage, type BoardStore, type ChallengeStore, type ClockStore, type DialogueStore, type EventStore, type GameFeed, type GameStore, type InvitationStore, type SaveResult, type StatsStore, type DocStore, type SearchStore, type Store, type StoredGame, type StoreTtl, type PaceStore, type TimerStore, type UpdateStore, type UserStore } from './types.js';
 
 const CAS = `
 local cur = redis.call('HGET', KEYS[1], 'v')
@@ -116,7 +116,37 @@ async function serverTime(r: Client): Promise<number> {
   const [sec, usec] = await r.time();
   return Number(sec) * 1000 + Math.floor(Number(usec) / 1000);
 }
+/** Take two searchers out of the queue and record their pair as pending, only if both are in. */
+const SEARCH_PAIR = `
+if ARGV[1] == ARGV[2] then return 0 end
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 and redis.call('HEXISTS', KEYS[1], ARGV[2]) == 1 then
+  redis.call('HDEL', KEYS[1], ARGV[1], ARGV[2])
+  redis.call('HSET', KEYS[2], ARGV[3], ARGV[4])
+  return 1
+end
+return 0
+`;
+
+/** Replace a searcher's entry only while they are in the queue. */
+const SEARCH_UPDATE = `
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then redis.call('HSET', KEYS[1], ARGV[1], ARGV[2]) return 1 end
+return 0
+`;
+
+/** A period's counters of a user, once per mark: KEYS mark, games, wins, gained. */
+const PERIOD_BUMP = `
+if redis.call('SET', KEYS[1], '1', 'NX', 'EX', ARGV[4]) == false then return 0 end
+redis.call('ZINCRBY', KEYS[2], 1, ARGV[1])
+redis.call('ZINCRBY', KEYS[3], ARGV[2], ARGV[1])
+redis.call('ZINCRBY', KEYS[4], ARGV[3], ARGV[1])
+for i = 2, 4 do redis.call('EXPIRE', KEYS[i], ARGV[4]) end
+return 1
+`;
+
 type Scripted = Client & {
+  nardySearchPair(queue: string, pending: string, a: string, b: string, pairId: string, data: string): Promise<number>;
+  nardySearchUpdate(queue: string, field: string, data: string): Promise<number>;
+  nardyPeriod(mark: string, games: string, wins: string, gained: string, userId: string, win: number, gained_: number, ttl: number): Promise<number>;
   nardyCas(key: string, expected: number, v: number, data: string, ttl: number): Promise<number>;
   nardyCreate(key: string, v: number, data: string, ttl: number): Promise<number>;
   nardyClaim(challengeKey: string, gameKey: string, v: number, data: string, ttl: number): Promise<number>;
@@ -216,6 +246,11 @@ class Keys {
   stats = (userId: number): string => `${this.p}stats:${userId}`;
   doc = (key: string): string => `${this.p}doc:{${key}}`;
   docSet = (set: string): string => `${this.p}docs:${set}`;
+  /** The search queue and its pending pairs: one hash slot (the pairing script touches both). */
+  searchQueue = (): string => `${this.p}{search}:queue`;
+  searchPending = (): string => `${this.p}{search}:pending`;
+  /** A period's counters and their marks: one hash slot per board. */
+  period = (board: string, part: string): string => `${this.p}{period:${board}}:${part}`;
   board_ = (board: string): string => `${this.p}top:${board}`;
   timers = (): string => `${this.p}timers`;
 }
@@ -474,6 +509,47 @@ class RedisInvitations implements InvitationStore {
   }
 }
 
+class RedisSearch implements SearchStore {
+  constructor(
+    private readonly r: Scripted,
+    private readonly k: Keys,
+  ) {}
+
+  async add(userId: number, data: string): Promise<boolean> {
+    return (await this.r.hsetnx(this.k.searchQueue(), String(userId), data)) === 1;
+  }
+
+  async update(userId: number, data: string): Promise<boolean> {
+    return (await this.r.nardySearchUpdate(this.k.searchQueue(), String(userId), data)) === 1;
+  }
+
+  async remove(userId: number): Promise<boolean> {
+    return (await this.r.hdel(this.k.searchQueue(), String(userId))) === 1;
+  }
+
+  async get(userId: number): Promise<string | null> {
+    return this.r.hget(this.k.searchQueue(), String(userId));
+  }
+
+  async all(): Promise<Array<{ userId: number; data: string }>> {
+    const h = await this.r.hgetall(this.k.searchQueue());
+    return Object.entries(h).map(([id, data]) => ({ userId: Number(id), data }));
+  }
+
+  async pair(a: number, b: number, pairId: string, data: string): Promise<boolean> {
+    return (await this.r.nardySearchPair(this.k.searchQueue(), this.k.searchPending(), String(a), String(b), pairId, data)) === 1;
+  }
+
+  async pending(): Promise<Array<{ id: string; data: string }>> {
+    const h = await this.r.hgetall(this.k.searchPending());
+    return Object.entries(h).map(([id, data]) => ({ id, data }));
+  }
+
+  async done(pairId: string): Promise<void> {
+    await this.r.hdel(this.k.searchPending(), pairId);
+  }
+}
+
 class RedisDocs implements DocStore {
   constructor(
     private readonly r: Scripted,
@@ -533,6 +609,24 @@ class RedisStats implements StatsStore {
   async place(board: string, userId: number): Promise<number | null> {
     const r = await this.r.zrevrank(this.k.board_(board), String(userId));
     return r === null ? null : r + 1;
+  }
+
+  async bumpPeriod(board: string, mark: string, userId: number, win: boolean, gained: number, ttlSeconds: number): Promise<boolean> {
+    const k = (part: string): string => this.k.period(board, part);
+    return (await this.r.nardyPeriod(k(`done:${mark}`), k('games'), k('wins'), k('gained'), String(userId), win ? 1 : 0, gained, ttlSeconds)) === 1;
+  }
+
+  async period(board: string): Promise<Array<{ userId: number; games: number; wins: number; gained: number }>> {
+    const k = (part: string): string => this.k.period(board, part);
+    const [games, wins, gained] = await Promise.all(['games', 'wins', 'gained'].map((p) => this.r.zrange(k(p), 0, -1, 'WITHSCORES')));
+    const map = (flat: string[]): Map<number, number> => {
+      const m = new Map<number, number>();
+      for (let i = 0; i + 1 < flat.length; i += 2) m.set(Number(flat[i]), Number(flat[i + 1]));
+      return m;
+    };
+    const w = map(wins!);
+    const g = map(gained!);
+    return [...map(games!)].map(([userId, n]) => ({ userId, games: n, wins: w.get(userId) ?? 0, gained: g.get(userId) ?? 0 }));
   }
 }
 
@@ -823,6 +917,7 @@ export class RedisStore implements Store {
   readonly invitations: InvitationStore;
   readonly stats: StatsStore;
   readonly docs: DocStore;
+  readonly search: SearchStore;
   readonly timers: TimerStore;
   readonly events: EventStore;
   readonly feed: RedisFeed;
@@ -848,6 +943,9 @@ export class RedisStore implements Store {
     client.defineCommand('nardyDue', { numberOfKeys: 1, lua: DUE });
     client.defineCommand('nardyDone', { numberOfKeys: 1, lua: DONE });
     client.defineCommand('nardyTakeOver', { numberOfKeys: 1, lua: TAKE_OVER });
+    client.defineCommand('nardySearchPair', { numberOfKeys: 2, lua: SEARCH_PAIR });
+    client.defineCommand('nardySearchUpdate', { numberOfKeys: 1, lua: SEARCH_UPDATE });
+    client.defineCommand('nardyPeriod', { numberOfKeys: 4, lua: PERIOD_BUMP });
     this.redis = client as Scripted;
     this.firstReady = new Promise<void>((resolve) => client.once('ready', () => resolve()));
     client.on('ready', () => {
@@ -879,6 +977,7 @@ export class RedisStore implements Store {
     this.invitations = guard(new RedisInvitations(this.redis, keys, ttl, new RedisGames(this.redis, keys, ttl)), ready);
     this.stats = guard(new RedisStats(this.redis, keys), ready);
     this.docs = guard(new RedisDocs(this.redis, keys), ready);
+    this.search = guard(new RedisSearch(this.redis, keys), ready);
     this.timers = guard(new RedisTimers(this.redis, keys, ttl), ready);
     this.events = guard(new RedisEvents(this.redis, keys), ready);
     this.feed = new RedisFeed(client, `${prefix}feed`);

@@ -153,6 +153,13 @@ export interface StatsStore {
   top(board: string, n: number): Promise<Array<{ readonly userId: number; readonly score: number }>>;
   /** A user's place on a leaderboard (1 = first), null when not on it. */
   place(board: string, userId: number): Promise<number | null>;
+  /**
+   * Add to a period's counters of a user, once per `mark` (a match and a user): games, wins and
+   * rating gained (sorted sets `board:games`, `board:wins`, `board:gained`); false when done before.
+   */
+  bumpPeriod(board: string, mark: string, userId: number, win: boolean, gained: number, ttlSeconds: number): Promise<boolean>;
+  /** A period's counters of every user in it. */
+  period(board: string): Promise<Array<{ readonly userId: number; readonly games: number; readonly wins: number; readonly gained: number }>>;
 }
 
 /**
@@ -173,6 +180,26 @@ export interface DocStore {
   /** Keep `member` in the named set (on) or take it out (off): an index of live records. */
   index(set: string, member: string, on: boolean): Promise<void>;
   members(set: string): Promise<string[]>;
+}
+
+/**
+ * The queue of players looking for an opponent, shared by every instance: one entry per user;
+ * a pairing takes both out and records the pair as pending in one atomic step (so a pair is made
+ * once, and a pair whose game a kill left unmade is found and made).
+ */
+export interface SearchStore {
+  /** Add a searcher; false when they are searching already. */
+  add(userId: number, data: string): Promise<boolean>;
+  /** Replace a searcher's entry if present (its message id, its window). */
+  update(userId: number, data: string): Promise<boolean>;
+  /** Take a searcher out; false when they were not in the queue. */
+  remove(userId: number): Promise<boolean>;
+  get(userId: number): Promise<string | null>;
+  all(): Promise<Array<{ readonly userId: number; readonly data: string }>>;
+  /** Take a and b out and record the pair as pending under `pairId`, if both are still in; else nothing. */
+  pair(a: number, b: number, pairId: string, data: string): Promise<boolean>;
+  pending(): Promise<Array<{ readonly id: string; readonly data: string }>>;
+  done(pairId: string): Promise<void>;
 }
 
 export interface EventStore {
@@ -269,6 +296,7 @@ export interface Store {
   readonly invitations: InvitationStore;
   readonly stats: StatsStore;
   readonly docs: DocStore;
+  readonly search: SearchStore;
   readonly timers: TimerStore;
   readonly events: EventStore;
   readonly feed: GameFeed;

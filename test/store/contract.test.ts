@@ -182,6 +182,40 @@ describe.each(stores)('%s store', (_name, make) => {
     expect(await store.timers.due(80_000, 10, 60_000)).toEqual(['t2']);
   });
 
+  it('a period\'s counters: bumped once per mark, read back per user', async () => {
+    const board = `week:short:${Math.random().toString(36).slice(2)}`;
+    expect(await store.stats.bumpPeriod(board, 'g1:1', 1, true, 10.5, 600)).toBe(true);
+    expect(await store.stats.bumpPeriod(board, 'g1:1', 1, true, 10.5, 600)).toBe(false);
+    expect(await store.stats.bumpPeriod(board, 'g1:2', 2, false, -10.5, 600)).toBe(true);
+    expect(await store.stats.bumpPeriod(board, 'g2:1', 1, false, -3, 600)).toBe(true);
+    const rows = (await store.stats.period(board)).sort((a, b) => a.userId - b.userId);
+    expect(rows).toEqual([
+      { userId: 1, games: 2, wins: 1, gained: 7.5 },
+      { userId: 2, games: 1, wins: 0, gained: -10.5 },
+    ]);
+  });
+
+  it('the search queue: one entry a user; of many pairings of one searcher exactly one is made, pending until done', async () => {
+    const base = 900_000 + Math.floor(Math.random() * 10_000) * 10;
+    expect(await store.search.add(base + 1, 'a')).toBe(true);
+    expect(await store.search.add(base + 1, 'a2')).toBe(false);
+    expect(await store.search.update(base + 1, 'a3')).toBe(true);
+    expect(await store.search.get(base + 1)).toBe('a3');
+    expect(await store.search.update(base + 9, 'x')).toBe(false);
+    for (let i = 2; i <= 5; i++) await store.search.add(base + i, `p${i}`);
+    // Four pairings race for searcher 1: one wins.
+    const made = await Promise.all([2, 3, 4, 5].map((i) => store.search.pair(base + 1, base + i, `pair${base}-${i}`, `{"i":${i}}`)));
+    expect(made.filter(Boolean)).toHaveLength(1);
+    expect(await store.search.pair(base + 2, base + 2, `self${base}`, '{}')).toBe(false);
+    const mine = (await store.search.pending()).filter((p) => p.id.startsWith(`pair${base}-`));
+    expect(mine).toHaveLength(1);
+    await store.search.done(mine[0]!.id);
+    expect((await store.search.pending()).filter((p) => p.id.startsWith(`pair${base}-`))).toHaveLength(0);
+    expect((await store.search.all()).filter((e) => e.userId > base && e.userId <= base + 5)).toHaveLength(3);
+    expect(await store.search.remove(base + 3)).toBe(true);
+    expect(await store.search.remove(base + 3)).toBe(false);
+  });
+
   it('keeps user records', async () => {
     expect(await store.users.get(9)).toBeNull();
     await store.users.put(9, '{"schema":2}');

@@ -1,7 +1,10 @@
 /** /stats (a picture of one's numbers and rating chart, the text in the caption) and /top. */
-import { InputFile } from 'grammy';
+import { Composer, InlineKeyboard, InputFile } from 'grammy';
+import { onButton } from '../buttons.js';
+import { encode } from '../codec.js';
+import { answerQuery, editPressed } from '../replies.js';
 import { BOT_LEVELS } from '../../app/model.js';
-import type { UserStats, VariantStats } from '../../app/stats.js';
+import { MIN_PERIOD_GAMES, type UserStats, type VariantStats } from '../../app/stats.js';
 import type { Variant } from '../../engine/types.js';
 import { renderStats, type StatsBlock } from '../../render/stats.js';
 import type { Ctx } from '../context.js';
@@ -91,17 +94,57 @@ export function statsCommand(s: Services) {
   };
 }
 
+export type TopPeriod = 'week' | 'month' | 'all';
+
+/** The leaderboard of a period (this week, this month, all time), per game; in a group, its own players. */
+export async function topText(s: Services, t: Translate, group: number | null, period: TopPeriod): Promise<string> {
+  const lines = [t(group === null ? 'top-title-global' : 'top-title-group'), t(`top-period-${period}`)];
+  for (const variant of VARIANTS) {
+    lines.push('', t('top-variant', { variant: t(`variant-${variant}`) }));
+    if (period === 'all') {
+      const rows = await s.app.stats.top(group, variant, 10);
+      if (!rows.length) lines.push(t('top-empty'));
+      rows.forEach((r, i) => lines.push(t('top-row', { place: i + 1, name: r.name, rating: String(Math.round(r.rating)), matches: r.matches })));
+    } else {
+      const rows = await s.app.stats.topOfPeriod(period, variant, group);
+      if (!rows.length) lines.push(t('top-period-empty', { min: MIN_PERIOD_GAMES }));
+      rows.forEach((r, i) => lines.push(t('top-period-row', { place: i + 1, name: r.name, wins: r.wins, games: r.games, gained: `${r.gained >= 0 ? '+' : '−'}${Math.abs(r.gained).toFixed(1)}`, rating: String(Math.round(r.rating)) })));
+    }
+  }
+  return lines.join('\n').slice(0, 4000);
+}
+
+export function topKeyboard(t: Translate, current: TopPeriod): InlineKeyboard {
+  const kb = new InlineKeyboard();
+  for (const p of ['week', 'month', 'all'] as const) kb.text(`${p === current ? '• ' : ''}${t(`btn-top-${p}`)}`, encode({ kind: 'top', period: p }));
+  return kb;
+}
+
+export function parsePeriod(word: string): TopPeriod | null {
+  const w = word.trim().toLowerCase();
+  if (w === '' || w === 'all' || w === 'всё' || w === 'все') return 'all';
+  if (w === 'week' || w === 'неделя' || w === 'неделю') return 'week';
+  if (w === 'month' || w === 'месяц') return 'month';
+  return null;
+}
+
 export function topCommand(s: Services) {
   return async (ctx: Ctx): Promise<void> => {
     const t = ctx.t.bind(ctx);
     const group = ctx.chat && ctx.chat.type !== 'private' ? ctx.chat.id : null;
-    const lines = [t(group === null ? 'top-title-global' : 'top-title-group')];
-    for (const variant of VARIANTS) {
-      lines.push('', t('top-variant', { variant: t(`variant-${variant}`) }));
-      const rows = await s.app.stats.top(group, variant, 10);
-      if (!rows.length) lines.push(t('top-empty'));
-      rows.forEach((r, i) => lines.push(t('top-row', { place: i + 1, name: r.name, rating: String(Math.round(r.rating)), matches: r.matches })));
-    }
-    await ctx.reply(lines.join('\n'));
+    const period = parsePeriod(typeof ctx.match === 'string' ? ctx.match : '');
+    if (!period) return void (await ctx.reply(t('top-bad-period')));
+    await ctx.reply(await topText(s, t, group, period), { reply_markup: topKeyboard(t, period) });
   };
+}
+
+export function topFeature(s: Services): Composer<Ctx> {
+  const c = new Composer<Ctx>();
+  onButton(c, 'top', async (ctx, cb) => {
+    const t = ctx.t.bind(ctx);
+    const group = ctx.chat && ctx.chat.type !== 'private' ? ctx.chat.id : null;
+    await answerQuery(ctx);
+    await editPressed(ctx, await topText(s, t, group, cb.period), { reply_markup: topKeyboard(t, cb.period) });
+  });
+  return c;
 }
