@@ -24,6 +24,7 @@ help = How to play:
     • After a game: 📊 Review rates every move and shows your biggest mistakes on boards; 💾 Export (or /export) sends the game as a file for GNU Backgammon and for our analyser. Against the easy and medium bot, 💡 Hint shows the best plays of your roll.
     • /stats — your ratings, results and a chart; /top — the best players of this group (in a private chat: of everyone).
     • /tournament — in a group: a tournament (Swiss, knockout or round robin) from one command to the podium; each match is played by link in the players' private chats.
+    • /find — a stranger of similar strength for a game by link (rated or not); /top week and /top month — the best of the week and the month.
 private-hint = I answer buttons and commands. To play, press a button below or send /play; /rules teaches the game, /help explains everything.
 private-unknown-command = I do not know the command { $command }. Here is the menu; /help lists what I can do.
 
@@ -618,3 +619,35 @@ top-bad-period = Say the period: /top week, /top month or /top (all time).
 btn-top-week = This week
 btn-top-month = This month
 btn-top-all = All time
+cmd-find = Find an opponent
+menu-find = 🔎 Find an opponent
+find-choose-variant = 🔎 Find an opponent: which game?
+find-choose-length = { $variant }: how long a match?
+find-single = One game
+find-choose-rated = Rated or not?
+find-rated = Rated
+find-unrated = Unrated
+find-prefs = { $variant }, { $length ->
+    [1] one game
+   *[other] a match to { $length }
+  }, { $rated ->
+    [yes] rated
+   *[no] unrated
+  }
+find-looking = 🔎 Looking for an opponent: { $prefs }. Waiting { $waited } (up to { $limit } min). Players near your rating first; the range widens as you wait.
+find-abandons = ⚠️ You left { $count } matched games lately (by the clock or by leaving): you are paired after the others, within a narrower range.
+find-found = ✅ Opponent found: { $name } — rating { $rating }, { $wins } wins, { $losses } losses (you: { $mine }). { $prefs }. Your board comes next; the dice are fair (/fair).
+find-expired = Nobody was found in { $minutes } min. Play the bot ({ $level }), or search again?
+find-in-game = You have a game in progress: finish it (or /cancel it) first.
+find-already = You are already looking for an opponent.
+find-cancelled = The search is closed.
+find-bad-option = /find takes the game (long, short), a length (1, 3, 5, 7) and “unrated”. Or just /find.
+find-after = The match with { $name } is over.
+find-blocked = You will not be paired with { $name } again.
+btn-find-cancel = ✖️ Stop looking
+btn-find-again = 🔎 Search again
+btn-find-bot = 🤖 Play the bot ({ $level })
+btn-find-block = 🚫 Don't pair me with { $name } again
+toast-find-cancelled = Search closed.
+toast-find-not-searching = You are not looking for an opponent now.
+toast-find-blocked = Done: not again.

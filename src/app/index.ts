@@ -19,6 +19,7 @@ import { Ticker, type TimerEvent } from './timers.js';
 import { TableEvents } from './table/events.js';
 import { Once } from './once.js';
 import { TOURNAMENT_TIMER, Tournaments } from './tournament/tournaments.js';
+import { Matchmaking } from './matchmaking.js';
 import { dialoguesOf, type Dialogues } from './dialogues.js';
 
 export type { Dialogues } from './dialogues.js';
@@ -27,6 +28,8 @@ export interface App {
   readonly games: Games;
   /** Tournaments in groups (their matches are the table's games by link). */
   readonly tournaments: Tournaments;
+  /** Finding an opponent: the shared search queue and its pairing passes. */
+  readonly matchmaking: Matchmaking;
   readonly invitations: Invitations;
   readonly stats: Stats;
   readonly clocks: Clocks;
@@ -134,6 +137,17 @@ export function createApp(store: Store, opts: AppOptions): App {
     const rec = await games.get(e.game);
     if (rec?.tournament) await tournaments.matchOver(rec);
   });
+  const matchmaking = new Matchmaking({ store, games, stats, dialogues, now: opts.now ?? Date.now, owner, alive: (who) => store.updates.alive(who) });
+  // A matched game lost by the clock or by leaving counts against its loser's next searches.
+  events.on('search', ['matchOver'], async (e) => {
+    const rec = await games.get(e.game);
+    if (rec?.matched) await matchmaking.matchOver(rec);
+  });
+  // Starting any game takes its players out of the search queue.
+  events.onCommit('search-leave', async (c) => {
+    if (c.before !== null) return;
+    for (const p of [c.game.players.white, c.game.players.black]) if (p.kind === 'human') await matchmaking.cancel(p.id);
+  });
   const ticker = new Ticker(store, games, clocks, opts.now);
   ticker.on(TOURNAMENT_TIMER, (id) => tournaments.due(id));
   let hinter: Thinker | null = null;
@@ -141,6 +155,7 @@ export function createApp(store: Store, opts: AppOptions): App {
   return {
     games,
     tournaments,
+    matchmaking,
     invitations: new Invitations(store, games, players, opts.invitationSeconds ?? 86_400, opts.now),
     stats,
     clocks,

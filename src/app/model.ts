@@ -149,6 +149,8 @@ export interface GameRecord {
   readonly rematch?: { readonly by: Side; readonly expiresAt: number };
   /** A tournament's match: which tournament and round (its result goes there when the match ends). */
   readonly tournament?: { readonly id: string; readonly round: number };
+  /** Two strangers paired by the search (/find): the players may block each other after it. */
+  readonly matched?: boolean;
   /** false: a match between people that moves no rating (an unrated tournament). */
   readonly rated?: boolean;
   /** The move limit of this match in seconds (a tournament's own); the kind's default otherwise. */

@@ -35,7 +35,7 @@ import type { Format } from '../app/tournament/model.js';
 
 /** A game button's act: its code is the table's (app/table/intent.ts), the same the Mini App sends. */
 export type GameAct = BoardAct;
-export type MenuItem = 'bot' | 'friend' | 'rules' | 'settings' | 'help' | 'stats';
+export type MenuItem = 'bot' | 'friend' | 'find' | 'rules' | 'settings' | 'help' | 'stats';
 export type ChallengeAct = 'accept' | 'decline' | 'cancel';
 export type ResignAct = ResignLevel | 'menu' | 'never-mind';
 export type TournamentAct = 'leave' | 'start' | 'cancel' | 'pause' | 'resume';
@@ -67,6 +67,10 @@ export type Callback =
   | { readonly kind: 'tournament'; readonly id: string; readonly act: TournamentAct }
   /** /tournament's quick choices: a new tournament of this game and format. */
   | { readonly kind: 'tournament-new'; readonly variant: Variant; readonly format: Format }
+  /** Finding an opponent: a choice on the way (game, length, rated: a search once all are known), cancel, or blocking the opponent of a matched game. */
+  | { readonly kind: 'find'; readonly step: 'choose'; readonly variant?: Variant; readonly length?: number; readonly rated?: boolean }
+  | { readonly kind: 'find'; readonly step: 'cancel' }
+  | { readonly kind: 'find'; readonly step: 'block'; readonly game: string }
   /** /top's periods: this week, this month, all time. */
   | { readonly kind: 'top'; readonly period: 'week' | 'month' | 'all' };
 
@@ -74,7 +78,7 @@ export const MATCH_LENGTHS = [1, 3, 5, 7] as const;
 const ID = /^[0-9a-z]{10}$/;
 /** A Telegram user id in base 36 (up to 2^53). */
 const USER = /^[0-9a-z]{1,11}$/;
-const MENU_ITEMS: readonly MenuItem[] = ['bot', 'friend', 'rules', 'settings', 'help', 'stats'];
+const MENU_ITEMS: readonly MenuItem[] = ['bot', 'friend', 'find', 'rules', 'settings', 'help', 'stats'];
 /** The longest match that can be chosen (typed or from the menu). */
 export const MAX_MATCH = 25;
 const AUTO_CODES: Readonly<Record<AutoRoll, string>> = { off: 'off', 'no-double': 'nd', always: 'on' };
@@ -304,6 +308,30 @@ const FAMILIES = [
       }
       const act = (Object.keys(TOURNAMENT_ACTS) as TournamentAct[]).find((a) => TOURNAMENT_ACTS[a] === parts[1]);
       return parts.length === 3 && act && ID.test(parts[2]!) ? { kind: 'tournament', id: parts[2]!, act } : null;
+    },
+  }),
+  family({
+    prefix: 'fd',
+    kinds: ['find'],
+    encode: (cb) =>
+      cb.step === 'cancel'
+        ? 'fd|x'
+        : cb.step === 'block'
+          ? `fd|b|${cb.game}`
+          : ['fd', cb.variant ?? '', ...(cb.variant && cb.length ? [String(cb.length), ...(cb.rated !== undefined ? [cb.rated ? 'r' : 'u'] : [])] : [])].join('|'),
+    parse(parts) {
+      if (parts[1] === 'x') return parts.length === 2 ? { kind: 'find', step: 'cancel' } : null;
+      if (parts[1] === 'b') return parts.length === 3 && ID.test(parts[2]!) ? { kind: 'find', step: 'block', game: parts[2]! } : null;
+      if (parts.length < 2 || parts.length > 4) return null;
+      if (parts[1] === '') return parts.length === 2 ? { kind: 'find', step: 'choose' } : null;
+      const variant = variantOf(parts[1]);
+      if (!variant) return null;
+      if (parts.length === 2) return { kind: 'find', step: 'choose', variant };
+      const length = Number(parts[2]);
+      if (!(MATCH_LENGTHS as readonly number[]).includes(length) || !/^\d{1,2}$/.test(parts[2]!)) return null;
+      if (parts.length === 3) return { kind: 'find', step: 'choose', variant, length };
+      if (parts[3] !== 'r' && parts[3] !== 'u') return null;
+      return { kind: 'find', step: 'choose', variant, length, rated: parts[3] === 'r' };
     },
   }),
   family({

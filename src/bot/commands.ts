@@ -16,6 +16,7 @@ import { help, startCommand } from './features/start.js';
 import { statsCommand, topCommand } from './features/stats.js';
 import { exportCommand } from './features/review.js';
 import { tournamentCommand } from './features/tournament.js';
+import { findCommand } from './features/find.js';
 import type { Services } from './services.js';
 
 type Handler = (ctx: Ctx) => Promise<void>;
@@ -39,6 +40,7 @@ export function commandList(s: Services, fair: Fairness): CommandSpec[] {
     { name: 'stats', handler: statsCommand(s), private: true, groups: true },
     { name: 'top', handler: topCommand(s), private: true, groups: true },
     { name: 'tournament', handler: tournamentCommand(s), private: true, groups: true },
+    { name: 'find', handler: findCommand(s), private: true, groups: true },
     { name: 'export', handler: exportCommand(s), private: true, groups: false },
     { name: 'help', handler: help, private: true, groups: true },
   ];

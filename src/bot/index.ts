@@ -1,6 +1,7 @@
 /** The grammY bot: the use cases, the outbox, the features, error handling. */
 import { TournamentDesk, tournamentFeature } from './features/tournament.js';
 import { topFeature } from './features/stats.js';
+import { findFeature, offerBlock, showSearch } from './features/find.js';
 import { answerQuery } from './replies.js';
 import { conversations, createConversation } from '@grammyjs/conversations';
 import { sequentialize } from '@grammyjs/runner';
@@ -142,6 +143,11 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
       if (message !== null) await boards.retire(seat.chatId, message);
     }
   });
+  // A matched game ended: each player may block the other from their next searches.
+  app.events.on('search-block-offer', ['matchOver'], async (e) => {
+    const rec = await app.games.get(e.game);
+    if (rec?.matched) await offerBlock(services, rec);
+  });
   const services: Services = { config, api: bot.api, app, boards, i18n, log, langOf, t: (lang) => translator(i18n, lang), chatDelay: (chatId) => pacer.delay(chatId) };
 
   const gate = new ChatGate();
@@ -271,6 +277,7 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
   root.use(migrateFeature(services));
   root.use(tournamentFeature(services));
   root.use(topFeature(services));
+  root.use(findFeature(services));
   root.on('callback_query:data', async (ctx) => {
     await answerQuery(ctx, ctx.t('toast-bad-button'));
   });
@@ -309,6 +316,8 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
 
   /** Run the shared timers that are due and show what they mean (reminders, claims). */
   const tick = async (): Promise<number> => {
+    // The search queue's pass (one instance at a time): pairs, expiries, the "looking" messages.
+    await showSearch(services, await app.matchmaking.pass()).catch((err: unknown) => log.warn({ err }, 'the search pass failed (the next tick tries again)'));
     const events = await app.tick();
     for (const e of events) await presentTimer(services, e).catch((err: unknown) => log.warn({ err, game: e.game.id }, 'could not show a timer'));
     return events.length;

@@ -32,6 +32,7 @@ export interface StartOptions {
   readonly cube?: boolean;
   /** A tournament's match (see GameRecord). */
   readonly tournament?: GameRecord['tournament'];
+  readonly matched?: boolean;
   readonly rated?: boolean;
   readonly moveSeconds?: number;
 }
@@ -80,6 +81,7 @@ export async function buildMatch(asked: StartOptions, now: number, settler: Sett
     finished: false,
     ...(opts.tournament ? { tournament: opts.tournament } : {}),
     ...(opts.rated === false ? { rated: false } : {}),
+    ...(opts.matched ? { matched: true } : {}),
     ...(opts.moveSeconds ? { moveSeconds: opts.moveSeconds } : {}),
   };
   return settler.settle(rec, []);

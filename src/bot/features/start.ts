@@ -1,5 +1,6 @@
 /** /start (with its deep-link payloads), the main menu and /help. */
 import { joinFromStart } from './tournament.js';
+import { findMenu } from './find.js';
 import { answerQuery } from '../replies.js';
 import { Composer } from 'grammy';
 import type { Ctx } from '../context.js';
@@ -65,6 +66,9 @@ export function menuFeature(s: Services): Composer<Ctx> {
         return privateMenu(ctx, s, { variant: null, length: null, username: null });
       case 'friend':
         return friendMenu(ctx);
+      case 'find':
+        if (ctx.chat?.type !== 'private') return void (await ctx.reply(t('private-only-command', { command: '/find', bot: ctx.me.username })));
+        return findMenu(ctx, s);
       case 'rules':
         return void (await ctx.reply(t('rules-choose'), { reply_markup: rulesChooser(t) }));
       case 'settings': {

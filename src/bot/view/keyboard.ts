@@ -164,6 +164,8 @@ export function mainMenu(t: Translate, webAppUrl: string | null = null): InlineK
     .text(t('menu-play-bot'), encode({ kind: 'menu', item: 'bot' }))
     .text(t('menu-play-friend'), encode({ kind: 'menu', item: 'friend' }))
     .row()
+    .text(t('menu-find'), encode({ kind: 'menu', item: 'find' }))
+    .row()
     .text(t('menu-rules'), encode({ kind: 'menu', item: 'rules' }))
     .text(t('menu-settings'), encode({ kind: 'menu', item: 'settings' }))
     .row()
