@@ -43,6 +43,8 @@ export interface Config {
   readonly reviewsAtOnce: number;
   /** How long an invitation by link stays open, in seconds. */
   readonly invitationTtlSeconds: number;
+  /** How long a search for an opponent lasts before the bot is offered, in seconds. */
+  readonly searchSeconds: number;
   /** How often each instance looks for due timers, in ms. */
   readonly timerTickMs: number;
   /** How long start-up waits for Telegram to answer getMe, and for Redis to answer, in ms. */
@@ -171,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     linkNoticeSeconds: int('LINK_NOTICE_SECONDS', 20, 0, 3600),
     reviewsAtOnce: int('REVIEWS_AT_ONCE', 1, 1, 16),
     invitationTtlSeconds: int('INVITATION_TTL_SECONDS', 86400, 10, 30 * 86400),
+    searchSeconds: int('SEARCH_SECONDS', 180, 5, 3600),
     timerTickMs: int('TIMER_TICK_MS', 2000, 50, 60_000),
     telegramStartMs: int('TELEGRAM_START_TIMEOUT_MS', 20_000, 500, 300_000),
     redisStartMs: int('REDIS_START_TIMEOUT_MS', 12_000, 500, 300_000),

@@ -105,6 +105,8 @@ async function main(): Promise<void> {
     player: pool ? (level) => pool.thinker(level) : undefined,
     moveLimits: { group: cfg.groupMoveSeconds, link: cfg.linkMoveSeconds, notice: cfg.linkNoticeSeconds },
     invitationSeconds: cfg.invitationTtlSeconds,
+    searchSeconds: cfg.searchSeconds,
+    secret: cfg.botToken,
     now: clock.now,
     warn: (message, err, gameId) => log.warn({ err, game: gameId }, message),
   });

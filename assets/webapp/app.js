@@ -53,7 +53,12 @@ function applyTheme() {
 
 // ---- State ------------------------------------------------------------------------------------
 
-let gameId = query.get('g') || startParam() || null;
+// A watch link's start parameter (w_<game>_<token>) opens that game read-only.
+const watchLink = /^w_([0-9a-z]{10})_([0-9A-Za-z]{12})$/.exec(startParam() || '');
+let gameId = query.get('g') || (watchLink ? watchLink[1] : startParam()) || null;
+const watchToken = watchLink ? watchLink[2] : query.get('w');
+/** The game's query: its id, and the watch token when watching by link. */
+const gameQuery = (id) => `g=${encodeURIComponent(id)}${watchToken ? `&w=${encodeURIComponent(watchToken)}` : ''}`;
 let state = null;
 let selected = null;
 let resignMenu = false;
@@ -108,11 +113,11 @@ function render() {
   drawZones();
   drawControls();
   $('news').textContent = state.caption;
-  $('hint').textContent = state.steps.length ? words['webapp-pick'] || '' : '';
+  $('hint').textContent = state.watching ? words['webapp-watching'] || '' : state.steps.length ? words['webapp-pick'] || '' : '';
   // What the page shows, for whoever watches it (tests, the bench's clients).
   const c = state.choices;
   const mine = state.steps.length > 0 || c.roll || c.take || c.accept || c.done || c.undo || c.next;
-  Object.assign(document.body.dataset, { game: state.id, v: String(state.v), mine: mine ? '1' : '0', finished: state.finished ? '1' : '0' });
+  Object.assign(document.body.dataset, { game: state.id, v: String(state.v), mine: mine ? '1' : '0', finished: state.finished ? '1' : '0', watching: state.watching ? '1' : '0' });
 }
 
 function targetsOf(zone) {
@@ -307,7 +312,7 @@ function unauthorized() {
 
 async function load() {
   if (!gameId) return void (await showList());
-  const { status, data } = await api(`state?g=${encodeURIComponent(gameId)}`);
+  const { status, data } = await api(`state?${gameQuery(gameId)}`);
   if (status === 401) return unauthorized();
   if (status !== 200 || !data) {
     if (data?.message) toast(data.message);
@@ -331,7 +336,7 @@ function follow() {
   (async () => {
     while (!abort.signal.aborted && gameId === id) {
       try {
-        const res = await fetch(`api/events?g=${encodeURIComponent(id)}`, { headers: { 'x-telegram-init-data': initData }, signal: abort.signal, cache: 'no-store' });
+        const res = await fetch(`api/events?${gameQuery(id)}`, { headers: { 'x-telegram-init-data': initData }, signal: abort.signal, cache: 'no-store' });
         if (res.status === 401 || res.status === 403 || res.status === 404) return;
         if (res.status === 429) {
           // Too many live streams open: look again later, not at once.
@@ -369,7 +374,7 @@ function follow() {
 
 async function refresh() {
   if (!gameId) return;
-  const { status, data } = await api(`state?g=${encodeURIComponent(gameId)}`);
+  const { status, data } = await api(`state?${gameQuery(gameId)}`);
   if (status !== 200 || !data || (state && data.v < state.v)) return;
   if (state && data.v === state.v) return;
   state = data;

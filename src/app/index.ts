@@ -20,6 +20,7 @@ import { TableEvents } from './table/events.js';
 import { Once } from './once.js';
 import { TOURNAMENT_TIMER, Tournaments } from './tournament/tournaments.js';
 import { Matchmaking } from './matchmaking.js';
+import { Watch } from './watch.js';
 import { dialoguesOf, type Dialogues } from './dialogues.js';
 
 export type { Dialogues } from './dialogues.js';
@@ -30,6 +31,8 @@ export interface App {
   readonly tournaments: Tournaments;
   /** Finding an opponent: the shared search queue and its pairing passes. */
   readonly matchmaking: Matchmaking;
+  /** Who may watch a game, and its watch links. */
+  readonly watch: Watch;
   readonly invitations: Invitations;
   readonly stats: Stats;
   readonly clocks: Clocks;
@@ -95,6 +98,10 @@ export interface AppOptions {
   readonly moveLimits?: MoveLimits;
   /** How long an invitation by link stays open, in seconds. */
   readonly invitationSeconds?: number;
+  /** How long a search for an opponent lasts, in seconds. */
+  readonly searchSeconds?: number;
+  /** The secret watch links are signed with (the bot's token; a watch link works only with it). */
+  readonly secret?: string;
   /** Where failures that do not stop an action are told (the bot's log; stderr by default). */
   readonly warn?: (message: string, err: unknown, gameId: string) => void;
   /** White's match-winning chance on a position, for a tournament's adjudication (the hard bot's by default). */
@@ -137,7 +144,7 @@ export function createApp(store: Store, opts: AppOptions): App {
     const rec = await games.get(e.game);
     if (rec?.tournament) await tournaments.matchOver(rec);
   });
-  const matchmaking = new Matchmaking({ store, games, stats, dialogues, now: opts.now ?? Date.now, owner, alive: (who) => store.updates.alive(who) });
+  const matchmaking = new Matchmaking({ store, games, stats, dialogues, now: opts.now ?? Date.now, owner, alive: (who) => store.updates.alive(who), ...(opts.searchSeconds ? { searchMs: opts.searchSeconds * 1000 } : {}) });
   // A matched game lost by the clock or by leaving counts against its loser's next searches.
   events.on('search', ['matchOver'], async (e) => {
     const rec = await games.get(e.game);
@@ -156,6 +163,7 @@ export function createApp(store: Store, opts: AppOptions): App {
     games,
     tournaments,
     matchmaking,
+    watch: new Watch(opts.secret ?? 'local'),
     invitations: new Invitations(store, games, players, opts.invitationSeconds ?? 86_400, opts.now),
     stats,
     clocks,

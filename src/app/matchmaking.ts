@@ -137,10 +137,17 @@ export interface MatchmakingDeps {
   /** This instance (the pass's lock holder). */
   readonly owner: string;
   readonly alive: (owner: string) => Promise<boolean>;
+  /** How long a search lasts (SEARCH_MS by default). */
+  readonly searchMs?: number;
 }
 
 export class Matchmaking {
-  constructor(private readonly deps: MatchmakingDeps) {}
+  /** How long a search lasts before the bot is offered. */
+  readonly searchMs: number;
+
+  constructor(private readonly deps: MatchmakingDeps) {
+    this.searchMs = deps.searchMs ?? SEARCH_MS;
+  }
 
   private decode(data: string | null): Searcher | null {
     if (!data) return null;
@@ -237,7 +244,7 @@ export class Matchmaking {
       const all = (await this.deps.store.search.all()).map((e) => this.decode(e.data)).filter((s): s is Searcher => s !== null);
       const live: Searcher[] = [];
       for (const s of all) {
-        if (now - s.since >= SEARCH_MS) {
+        if (now - s.since >= this.searchMs) {
           if (await this.deps.store.search.remove(s.userId)) out.push({ kind: 'expired', searcher: s, level: levelForRating(s.rating) });
         } else live.push(s);
       }

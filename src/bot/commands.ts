@@ -17,6 +17,7 @@ import { statsCommand, topCommand } from './features/stats.js';
 import { exportCommand } from './features/review.js';
 import { tournamentCommand } from './features/tournament.js';
 import { findCommand } from './features/find.js';
+import { gamesCommand, watchCommand } from './features/watch.js';
 import type { Services } from './services.js';
 
 type Handler = (ctx: Ctx) => Promise<void>;
@@ -41,6 +42,8 @@ export function commandList(s: Services, fair: Fairness): CommandSpec[] {
     { name: 'top', handler: topCommand(s), private: true, groups: true },
     { name: 'tournament', handler: tournamentCommand(s), private: true, groups: true },
     { name: 'find', handler: findCommand(s), private: true, groups: true },
+    { name: 'watch', handler: watchCommand(s), private: true, groups: false },
+    { name: 'games', handler: gamesCommand(s), private: false, groups: true },
     { name: 'export', handler: exportCommand(s), private: true, groups: false },
     { name: 'help', handler: help, private: true, groups: true },
   ];

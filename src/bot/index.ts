@@ -2,6 +2,7 @@
 import { TournamentDesk, tournamentFeature } from './features/tournament.js';
 import { topFeature } from './features/stats.js';
 import { findFeature, offerBlock, showSearch } from './features/find.js';
+import { WatchDesk } from './features/watch.js';
 import { answerQuery } from './replies.js';
 import { conversations, createConversation } from '@grammyjs/conversations';
 import { sequentialize } from '@grammyjs/runner';
@@ -282,6 +283,10 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
     await answerQuery(ctx, ctx.t('toast-bad-button'));
   });
   root.use(privateFallback(config.webApp?.url ?? null));
+
+  // Watchers' pictures follow their games' changes (heard from every instance).
+  const watchDesk = new WatchDesk(services);
+  void watchDesk.start().catch((err: unknown) => log.warn({ err }, 'watched games\' pictures will not follow (the games feed could not be heard)'));
 
   // Tournaments' group messages and players' notices follow each change of a tournament.
   const desk = new TournamentDesk(services);

@@ -6,7 +6,7 @@
  */
 import { Composer, InlineKeyboard } from 'grammy';
 import type { SearchEvent, SearchPrefs, Searcher } from '../../app/matchmaking.js';
-import { ABANDON_LIMIT, SEARCH_MS } from '../../app/matchmaking.js';
+import { ABANDON_LIMIT } from '../../app/matchmaking.js';
 import type { GameRecord, Human } from '../../app/model.js';
 import type { Variant } from '../../engine/types.js';
 import { displayName, type Translate } from '../../present/text.js';
@@ -22,8 +22,8 @@ function prefsText(t: Translate, p: SearchPrefs): string {
   return t('find-prefs', { variant: t(`variant-${p.variant}`), length: p.length, rated: p.rated ? 'yes' : 'no' });
 }
 
-export function lookingText(t: Translate, s: Searcher, seconds: number): string {
-  const lines = [t('find-looking', { prefs: prefsText(t, s.prefs), waited: clock(seconds), limit: Math.round(SEARCH_MS / 60_000) })];
+export function lookingText(t: Translate, s: Searcher, seconds: number, limitMs: number): string {
+  const lines = [t('find-looking', { prefs: prefsText(t, s.prefs), waited: clock(seconds), limit: Math.max(1, Math.round(limitMs / 60_000)) })];
   if (s.abandons >= ABANDON_LIMIT) lines.push(t('find-abandons', { count: s.abandons }));
   return lines.join('\n\n');
 }
@@ -74,7 +74,7 @@ async function start(ctx: Ctx, s: Services, prefs: SearchPrefs, edit: boolean): 
   const r = await s.app.matchmaking.search({ id: ctx.from!.id, name: displayName(ctx.from!), lang }, prefs);
   if (r.kind === 'in-game') return void (await ctx.reply(t('find-in-game'), { reply_markup: new InlineKeyboard().text(t('btn-continue'), encode({ kind: 'continue', id: r.game.id })) }));
   if (r.kind === 'already') return void (await ctx.reply(t('find-already'), { reply_markup: cancelKeyboard(t) }));
-  const text = lookingText(t, r.searcher, 0);
+  const text = lookingText(t, r.searcher, 0, s.app.matchmaking.searchMs);
   let messageId: number | null = null;
   if (edit && ctx.callbackQuery?.message) {
     await editPressed(ctx, text, { reply_markup: cancelKeyboard(t) });
@@ -131,7 +131,7 @@ export async function showSearch(s: Services, events: readonly SearchEvent[]): P
         const m = e.searcher.message;
         if (!m) continue;
         const t = s.t(e.searcher.lang);
-        await s.api.editMessageText(m.chatId, m.messageId, lookingText(t, e.searcher, e.seconds), { reply_markup: cancelKeyboard(t) });
+        await s.api.editMessageText(m.chatId, m.messageId, lookingText(t, e.searcher, e.seconds, s.app.matchmaking.searchMs), { reply_markup: cancelKeyboard(t) });
       } else if (e.kind === 'expired') {
         const t = s.t(e.searcher.lang);
         const p = e.searcher.prefs;
@@ -139,7 +139,7 @@ export async function showSearch(s: Services, events: readonly SearchEvent[]): P
           .text(t('btn-find-bot', { level: t(`level-${e.level}`) }), encode({ kind: 'play-bot', variant: p.variant, level: e.level, length: p.length }))
           .row()
           .text(t('btn-find-again'), encode({ kind: 'find', step: 'choose', variant: p.variant, length: p.length, rated: p.rated }));
-        const text = t('find-expired', { minutes: Math.round(SEARCH_MS / 60_000), level: t(`level-${e.level}`) });
+        const text = t('find-expired', { minutes: Math.max(1, Math.round(s.app.matchmaking.searchMs / 60_000)), level: t(`level-${e.level}`) });
         if (e.searcher.message) await s.api.editMessageText(e.searcher.message.chatId, e.searcher.message.messageId, text, { reply_markup: kb });
         else await s.api.sendMessage(e.searcher.userId, text, { reply_markup: kb });
       } else {

@@ -1,6 +1,7 @@
 /** /start (with its deep-link payloads), the main menu and /help. */
 import { joinFromStart } from './tournament.js';
 import { findMenu } from './find.js';
+import { watchFromStart } from './watch.js';
 import { answerQuery } from '../replies.js';
 import { Composer } from 'grammy';
 import type { Ctx } from '../context.js';
@@ -21,6 +22,7 @@ export function startCommand(s: Services) {
     if (ctx.chat?.type !== 'private') return void (await ctx.reply(t('start-group')));
     const invite = /^i_([0-9a-z]{10})$/.exec(payload);
     if (invite) return openInvitation(ctx, s, invite[1]!);
+    if (payload.startsWith('w_')) return watchFromStart(ctx, s, payload);
     const tournament = /^tj_([0-9a-z]{10})$/.exec(payload);
     if (tournament) return joinFromStart(ctx, s, tournament[1]!);
     if (payload === 'rules') return void (await ctx.reply(t('rules-choose'), { reply_markup: rulesChooser(t) }));

@@ -128,7 +128,7 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-const GAME_ID = /^[0-9a-z]{1,40}$/;
+const GAME_ID = /^[0-9a-z]{10}$/;
 
 export function createWebApp(s: WebAppDeps, opts: WebAppOptions): WebApp {
   const now = opts.now ?? Date.now;
@@ -178,7 +178,7 @@ export function createWebApp(s: WebAppDeps, opts: WebAppOptions): WebApp {
 
   /** The words of the page, in the person's language. */
   function words(t: Translate): Record<string, string> {
-    const keys = ['webapp-title', 'webapp-games', 'webapp-no-games', 'webapp-pick', 'webapp-offline', 'webapp-resign-confirm', 'webapp-not-player', 'webapp-unauthorized', 'btn-roll', 'btn-undo', 'btn-done', 'btn-resign', 'btn-back', 'btn-decline-resign', 'btn-next-game', 'btn-rematch', 'btn-rematch-accept', 'webapp-rematch-waiting', 'webapp-open-new'];
+    const keys = ['webapp-title', 'webapp-games', 'webapp-no-games', 'webapp-pick', 'webapp-offline', 'webapp-resign-confirm', 'webapp-not-player', 'webapp-unauthorized', 'btn-roll', 'btn-undo', 'btn-done', 'btn-resign', 'btn-back', 'btn-decline-resign', 'btn-next-game', 'btn-rematch', 'btn-rematch-accept', 'webapp-rematch-waiting', 'webapp-open-new', 'webapp-watching'];
     return Object.fromEntries(keys.map((k) => [k, t(k)]));
   }
 
@@ -215,6 +215,7 @@ export function createWebApp(s: WebAppDeps, opts: WebAppOptions): WebApp {
       lang,
       theme: settings.theme,
       side,
+      watching: side === null,
       viewer,
       toAct: choices.toAct,
       names: { white: playerName(rec.players.white, t), black: playerName(rec.players.black, t) },
@@ -235,7 +236,7 @@ export function createWebApp(s: WebAppDeps, opts: WebAppOptions): WebApp {
     // Games against the bot and by link live in the person's private chat; a group's game is
     // opened by its own link (startapp).
     const mine = await s.app.games.userGamesInChat(who.user.id, who.user.id);
-    const start = who.startParam ? await s.app.games.get(who.startParam) : null;
+    const start = who.startParam && GAME_ID.test(who.startParam) ? await s.app.games.get(who.startParam) : null;
     const list = [...(start && seatOf(start, who.user.id) && !start.finished && !mine.some((g) => g.id === start.id) ? [start] : []), ...mine];
     json(res, 200, {
       lang,
@@ -248,11 +249,16 @@ export function createWebApp(s: WebAppDeps, opts: WebAppOptions): WebApp {
     });
   }
 
-  async function state(res: ServerResponse, who: InitData, id: string | null): Promise<void> {
+  /** A player sees their game; anyone else only a game they may watch (a group's, or by its watch link), read-only. */
+  function mayOpen(rec: GameRecord | null, userId: number, watchToken: string | null): rec is GameRecord {
+    return !!rec && (seatOf(rec, userId) !== null || s.app.watch.mayWatch(rec, watchToken));
+  }
+
+  async function state(res: ServerResponse, who: InitData, id: string | null, watchToken: string | null = null): Promise<void> {
     if (!id || !GAME_ID.test(id)) return json(res, 400, { error: 'bad-game' });
     const rec = await s.app.games.get(id);
     const lang = await langOf(who);
-    if (!rec || !seatOf(rec, who.user.id)) return notFound(res, lang);
+    if (!mayOpen(rec, who.user.id, watchToken)) return notFound(res, lang);
     json(res, 200, await stateOf(rec, who.user.id, lang));
   }
 
@@ -284,10 +290,10 @@ export function createWebApp(s: WebAppDeps, opts: WebAppOptions): WebApp {
     json(res, 409, { ok: false, result: r.kind, message, state: await stateOf(r.game, userId, lang) });
   }
 
-  async function events(req: IncomingMessage, res: ServerResponse, who: InitData, id: string | null): Promise<void> {
+  async function events(req: IncomingMessage, res: ServerResponse, who: InitData, id: string | null, watchToken: string | null = null): Promise<void> {
     if (!id || !GAME_ID.test(id)) return json(res, 400, { error: 'bad-game' });
     const rec = await s.app.games.get(id);
-    if (!rec || !seatOf(rec, who.user.id)) return notFound(res, await langOf(who));
+    if (!mayOpen(rec, who.user.id, watchToken)) return notFound(res, await langOf(who));
     const userId = who.user.id;
     // A person has a few pages open at most, a game a few dozen: more is a client gone wrong or
     // an attack, answered "too many" (the page tries again later).
@@ -379,10 +385,11 @@ export function createWebApp(s: WebAppDeps, opts: WebAppOptions): WebApp {
         const who = auth(req, res);
         if (!who) return true;
         const g = url.searchParams.get('g');
+        const w = url.searchParams.get('w');
         if (route === 'games') await games(res, who);
-        else if (route === 'state') await state(res, who, g);
+        else if (route === 'state') await state(res, who, g, w);
         else if (route === 'act') await act(req, res, who);
-        else await events(req, res, who, g);
+        else await events(req, res, who, g, w);
         return true;
       }
       if (req.method !== 'GET' && req.method !== 'HEAD') {

@@ -78,7 +78,7 @@ export function verifyInitData(raw: string | null | undefined, botToken: string,
     data: {
       user: { id: u.id, firstName: typeof u.first_name === 'string' ? u.first_name.slice(0, 64) : '', languageCode: typeof u.language_code === 'string' ? u.language_code.slice(0, 16) : null },
       authDate,
-      startParam: start && /^[0-9a-z]{1,40}$/.test(start) ? start : null,
+      startParam: start && /^[0-9A-Za-z_]{1,64}$/.test(start) ? start : null,
     },
   };
 }
