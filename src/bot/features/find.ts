@@ -48,6 +48,11 @@ export function parseFind(words: readonly string[]): Partial<SearchPrefs> | null
 /** The next question of the search's choices, or the search itself once all are known. */
 async function ask(ctx: Ctx, s: Services, p: Partial<SearchPrefs>, edit: boolean): Promise<void> {
   const t = ctx.t.bind(ctx);
+  // Looking already: say so (with the way to stop) instead of asking again.
+  if (await s.app.matchmaking.get(ctx.from!.id)) return void (await ctx.reply(t('find-already'), { reply_markup: cancelKeyboard(t) }));
+  // In a game: finish it first (asked before the choices, not after them).
+  const busy = (await s.app.games.userGamesInChat(ctx.from!.id, ctx.from!.id))[0];
+  if (busy) return void (await ctx.reply(t('find-in-game'), { reply_markup: new InlineKeyboard().text(t('btn-continue'), encode({ kind: 'continue', id: busy.id })) }));
   const send = (text: string, kb: InlineKeyboard): Promise<unknown> => (edit ? editPressed(ctx, text, { reply_markup: kb }) : ctx.reply(text, { reply_markup: kb }));
   if (!p.variant) {
     const kb = new InlineKeyboard();
@@ -145,7 +150,7 @@ export async function showSearch(s: Services, events: readonly SearchEvent[]): P
       } else {
         for (const [me, other] of [[e.a, e.b], [e.b, e.a]] as const) {
           const t = s.t(me.lang);
-          const text = t('find-found', { name: other.name, rating: Math.round(other.rating), wins: other.wins, losses: other.losses, mine: Math.round(me.rating), prefs: prefsText(t, me.prefs) });
+          const text = t('find-found', { name: other.name, rating: String(Math.round(other.rating)), wins: other.wins, losses: other.losses, mine: String(Math.round(me.rating)), prefs: prefsText(t, me.prefs) });
           if (me.message) await s.api.editMessageText(me.message.chatId, me.message.messageId, text, { reply_markup: { inline_keyboard: [] } }).catch(() => s.api.sendMessage(me.userId, text));
           else await s.api.sendMessage(me.userId, text);
         }
