@@ -13,6 +13,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { Games } from '../../src/app/games.js';
 import { signInitData } from '../../src/web/webapp/init-data.js';
 import { CSP, MAX_STREAMS_PER_USER } from '../../src/web/webapp/index.js';
+import { Watch } from '../../src/app/watch.js';
 import { RedisStore } from '../../src/store/index.js';
 import { freePort } from '../setup/redis.js';
 import { FakeTelegram, type FakeUser } from './fake-telegram.js';
@@ -194,6 +195,56 @@ describe('the Mini App', () => {
       await b.close();
     });
   }
+
+  it('a watcher follows a game in the browser within a second of each move, and every act it tries is refused', { timeout: 120_000 }, async () => {
+    const [hal, ida, joy]: FakeUser[] = [7108, 7109, 7110].map((id, i) => ({ id, first_name: ['Hal', 'Ida', 'Joy'][i]!, language_code: 'en' }));
+    const id = await inviteByLink(fake, hal!, 'short', 1);
+    await acceptLink(fake, ida!, hal!, id);
+    await advanceToEndgame(store, id, 10);
+    const token = new Watch(fake.token).token(id);
+    const a = await open(hal!, id);
+    const b = await open(ida!, id);
+    const w = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    await w.goto(`${base}/app/?g=${id}&w=${token}#tgWebAppData=${encodeURIComponent(initData(joy!))}&tgWebAppVersion=8.0&tgWebAppPlatform=android`);
+    await w.waitForFunction(() => document.body.dataset.watching === '1');
+    // A watcher has nothing to press, and is told it is watching.
+    expect(await w.locator('#zones rect.from').count()).toBe(0);
+    expect(await w.locator('#controls button', { hasText: /Roll|Done|Take|Accept|Resign|Rematch/ }).count()).toBe(0);
+    expect(await w.locator('#hint').innerText()).toMatch(/Watching/);
+    // The chat picture: the watch link opened in the bot's chat.
+    fake.sendText({ id: joy!.id, type: 'private', first_name: 'Joy' }, joy!, `/start w_${id}_${token}`);
+    const picture = await fake.waitFor(() => fake.chatMessages(joy!.id).find((m) => m.photo && /Watching/.test(m.caption ?? '')), 10_000, 'the watch picture');
+    expect(buttons(picture).some((x) => x.data.startsWith('g|'))).toBe(false);
+    // Each move: the watcher's page follows within a second.
+    const follow: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const rec = (await new Games({ store }).get(id))!;
+      if (rec.finished) break;
+      await Promise.all([a.waitForFunction((v) => Number(document.body.dataset.v) >= v, rec.v), b.waitForFunction((v) => Number(document.body.dataset.v) >= v, rec.v)]);
+      const [p, q] = (await mine(a)) ? [a, b] : [b, a];
+      await actOnce(p, q, false);
+      const reached = await pageV(p);
+      const t0 = Date.now();
+      await w.waitForFunction((v) => Number(document.body.dataset.v) >= v, reached, { timeout: 5000 });
+      follow.push(Date.now() - t0);
+    }
+    expect(follow.length).toBeGreaterThan(3);
+    expect(Math.max(...follow)).toBeLessThan(1000);
+    // The chat picture was edited to follow (at its own pace).
+    await fake.waitFor(() => (fake.messages.get(`${joy!.id}:${picture.message_id}`)?.edits ?? 0) > 0, 15_000, 'the picture edited');
+    // Whatever the watcher sends, nothing changes: acts are refused as for an unknown game.
+    const before = (await new Games({ store }).get(id))!.v;
+    const post = (body: unknown): Promise<Response> => fetch(`${base}/app/api/act`, { method: 'POST', headers: { 'x-telegram-init-data': initData(joy!), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    for (const act of ['r', 'R1', 'd', 'u', 'D', 't', 'a', 'n', 'm']) expect((await post({ g: id, v: before, act })).status).toBe(404);
+    expect((await new Games({ store }).get(id))!.v).toBe(before);
+    // A forged token opens nothing.
+    const forged = await fetch(`${base}/app/api/state?g=${id}&w=${token.slice(0, -1)}x`, { headers: { 'x-telegram-init-data': initData(joy!) } });
+    expect(forged.status).toBe(404);
+    for (const p of [a, b, w]) expect((p as unknown as { errors?: string[] }).errors ?? []).toEqual([]);
+    await a.close();
+    await b.close();
+    await w.close();
+  });
 
   it('a page follows each change within a second', () => {
     expect(followMs.length).toBeGreaterThan(10);
