@@ -32,6 +32,8 @@ export interface Searcher {
   readonly prefs: SearchPrefs;
   /** Abandoned matched games lately: paired after the others. */
   readonly abandons: number;
+  /** Players this searcher blocked (read when the search began). */
+  readonly blocked?: readonly number[];
   /** Where the searcher's "looking" message is (the front end edits it). */
   readonly message?: { readonly chatId: number; readonly messageId: number };
   /** When the "looking" message was last brought up to date. */
@@ -128,6 +130,13 @@ export function pairUp(searchers: readonly Searcher[], now: number, blocked: (a:
   return out;
 }
 
+/** Run `f` over `items`, `size` at a time, keeping their order. */
+async function inBatches<T, R>(items: readonly T[], size: number, f: (x: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(f))));
+  return out;
+}
+
 export interface MatchmakingDeps {
   readonly store: Store;
   readonly games: Games;
@@ -169,7 +178,8 @@ export class Matchmaking {
     if (busy) return { kind: 'in-game', game: busy };
     const st = await this.deps.stats.of(who.id);
     const v = st[prefs.variant];
-    const searcher: Searcher = { userId: who.id, name: who.name, lang: who.lang, rating: v.rating, wins: v.wins, losses: v.losses, since: this.deps.now(), prefs, abandons: await this.abandons(who.id) };
+    const blocked = await this.blockedBy(who.id);
+    const searcher: Searcher = { userId: who.id, name: who.name, lang: who.lang, rating: v.rating, wins: v.wins, losses: v.losses, since: this.deps.now(), prefs, abandons: await this.abandons(who.id), ...(blocked.length ? { blocked } : {}) };
     if (!(await this.deps.store.search.add(who.id, JSON.stringify(searcher)))) return { kind: 'already', searcher: await this.get(who.id) };
     return { kind: 'searching', searcher };
   }
@@ -248,17 +258,18 @@ export class Matchmaking {
           if (await this.deps.store.search.remove(s.userId)) out.push({ kind: 'expired', searcher: s, level: levelForRating(s.rating) });
         } else live.push(s);
       }
-      const blocks = new Map<number, Set<number>>();
-      for (const s of live) blocks.set(s.userId, new Set(await this.blockedBy(s.userId)));
+      const blocks = new Map(live.map((s) => [s.userId, new Set(s.blocked ?? [])]));
       const blocked = (a: number, b: number): boolean => !!blocks.get(a)?.has(b) || !!blocks.get(b)?.has(a);
       const paired = new Set<number>();
-      for (const [a, b] of pairUp(live, now, blocked)) {
+      // Each pair taken out of the queue atomically (a pair another instance took meanwhile is
+      // skipped), then the matches made, a few at a time.
+      const taken = await inBatches(pairUp(live, now, blocked), 64, async ([a, b]) => {
         const id = pairIdOf(a, b);
         const data = JSON.stringify({ a, b });
-        if (!(await this.deps.store.search.pair(a.userId, b.userId, id, data))) continue;
-        paired.add(a.userId).add(b.userId);
-        out.push(...(await this.make(id, data)));
-      }
+        return (await this.deps.store.search.pair(a.userId, b.userId, id, data)) ? { id, data, a, b } : null;
+      });
+      for (const t of taken) if (t) paired.add(t.a.userId).add(t.b.userId);
+      for (const made of await inBatches(taken.filter((t) => t !== null), 16, (t) => this.make(t.id, t.data))) out.push(...made);
       for (const s of live) {
         if (paired.has(s.userId) || (s.shownAt !== undefined && now - s.shownAt < SHOW_EVERY_MS)) continue;
         if (await this.deps.store.search.update(s.userId, JSON.stringify({ ...s, shownAt: now }))) out.push({ kind: 'waiting', searcher: s, seconds: Math.round((now - s.since) / 1000) });
