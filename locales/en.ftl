@@ -662,3 +662,5 @@ watch-none = You have no game in progress to share.
 watch-share = 👁 Share a link to let anyone watch your game (they cannot act):
 games-none = No game is being played in this group now.
 games-title = 👁 Games in this group now: { $count }. Tap a link to watch.
+settings-notices-on = 🔔 By link: “your move” and reminders: on
+settings-notices-off = 🔕 By link: “your move” and reminders: off

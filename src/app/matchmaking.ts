@@ -300,7 +300,7 @@ export class Matchmaking {
         if (!game) throw e;
       }
     }
-    await this.deps.store.search.done(id);
-    return [{ kind: 'matched', a, b, game }];
+    // Told once: by whoever takes the pair off the pending list (two passes may make it at once).
+    return (await this.deps.store.search.done(id)) ? [{ kind: 'matched', a, b, game }] : [];
   }
 }

@@ -227,9 +227,11 @@ export interface UserSettings {
   readonly confirm: boolean;
   readonly theme: ThemeName;
   readonly hints: HintMode;
+  /** Games by link: "your move" notices and the clock's reminders (off: only the board and the claim). */
+  readonly notices: boolean;
 }
 
-export const DEFAULT_SETTINGS: UserSettings = { lang: null, orientation: 'own', autoRoll: 'off', confirm: true, theme: 'wood', hints: 'auto' };
+export const DEFAULT_SETTINGS: UserSettings = { lang: null, orientation: 'own', autoRoll: 'off', confirm: true, theme: 'wood', hints: 'auto', notices: true };
 
 /** A setting a person can change, with its typed value. */
 export type SettingChange =
@@ -238,7 +240,8 @@ export type SettingChange =
   | { readonly key: 'autoRoll'; readonly value: AutoRoll }
   | { readonly key: 'confirm'; readonly value: boolean }
   | { readonly key: 'theme'; readonly value: ThemeName }
-  | { readonly key: 'hints'; readonly value: HintMode };
+  | { readonly key: 'hints'; readonly value: HintMode }
+  | { readonly key: 'notices'; readonly value: boolean };
 
 /** Which turn a board showed, and how many of its steps had been taken. */
 export interface TurnStamp {

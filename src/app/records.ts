@@ -186,6 +186,7 @@ export function decodeUser(raw: unknown): UserRecord {
     confirm: typeof s.confirm === 'boolean' ? s.confirm : DEFAULT_SETTINGS.confirm,
     theme: s.theme === 'wood' || s.theme === 'dark' ? s.theme : DEFAULT_SETTINGS.theme,
     hints: (HINT_MODES as readonly unknown[]).includes(s.hints) ? (s.hints as UserSettings['hints']) : DEFAULT_SETTINGS.hints,
+    notices: typeof s.notices === 'boolean' ? s.notices : DEFAULT_SETTINGS.notices,
   };
   const f = typeof r.fair === 'object' && r.fair !== null ? (r.fair as Json) : {};
   const fair: UserFair = {

@@ -94,6 +94,7 @@ const SETTING_CODES: ReadonlyMap<string, (value: string) => SettingChange | null
   ['confirm', (v) => (v === '0' || v === '1' ? { key: 'confirm', value: v === '1' } : null)],
   ['theme', (v) => (v === 'wood' || v === 'dark' ? { key: 'theme', value: v } : null)],
   ['hints', (v) => ((HINT_MODES as readonly string[]).includes(v) ? { key: 'hints', value: v as HintMode } : null)],
+  ['notices', (v) => (v === '0' || v === '1' ? { key: 'notices', value: v === '1' } : null)],
 ]);
 
 function encodeSetting(c: SettingChange): string {
@@ -104,6 +105,7 @@ function encodeSetting(c: SettingChange): string {
     case 'confirm': return `st|confirm|${c.value ? 1 : 0}`;
     case 'theme': return `st|theme|${c.value}`;
     case 'hints': return `st|hints|${c.value}`;
+    case 'notices': return `st|notices|${c.value ? 1 : 0}`;
   }
 }
 

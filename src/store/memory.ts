@@ -413,8 +413,8 @@ class MemorySearch implements SearchStore {
     return [...this.pend].map(([id, data]) => ({ id, data }));
   }
 
-  async done(pairId: string): Promise<void> {
-    this.pend.delete(pairId);
+  async done(pairId: string): Promise<boolean> {
+    return this.pend.delete(pairId);
   }
 }
 

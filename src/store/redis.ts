@@ -545,8 +545,8 @@ class RedisSearch implements SearchStore {
     return Object.entries(h).map(([id, data]) => ({ id, data }));
   }
 
-  async done(pairId: string): Promise<void> {
-    await this.r.hdel(this.k.searchPending(), pairId);
+  async done(pairId: string): Promise<boolean> {
+    return (await this.r.hdel(this.k.searchPending(), pairId)) === 1;
   }
 }
 

@@ -199,7 +199,8 @@ export interface SearchStore {
   /** Take a and b out and record the pair as pending under `pairId`, if both are still in; else nothing. */
   pair(a: number, b: number, pairId: string, data: string): Promise<boolean>;
   pending(): Promise<Array<{ readonly id: string; readonly data: string }>>;
-  done(pairId: string): Promise<void>;
+  /** The pair's match is made: true for the one caller that took it off the pending list. */
+  done(pairId: string): Promise<boolean>;
 }
 
 export interface EventStore {

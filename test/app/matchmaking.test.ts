@@ -119,6 +119,8 @@ describe('two instances over one Redis', () => {
     const b = make();
     for (let i = 0; i < 40; i++) await (i % 2 ? a : b).matchmaking.search(who(3000 + i), prefs);
     const games = new Set<string>();
+    await a.inbox.beat();
+    await b.inbox.beat();
     for (let k = 0; k < 5; k++) {
       const [x, y] = await Promise.all([a.matchmaking.pass(), b.matchmaking.pass()]);
       for (const e of [...x, ...y]) if (e.kind === 'matched') {

@@ -46,6 +46,19 @@ const samples: Callback[] = [
   { kind: 'settings', change: { key: 'hints', value: 'off' } },
   { kind: 'settings', change: { key: 'hints', value: 'on' } },
   { kind: 'settings', change: { key: 'hints', value: 'auto' } },
+  { kind: 'settings', change: { key: 'notices', value: false } },
+  { kind: 'settings', change: { key: 'notices', value: true } },
+  { kind: 'find', step: 'choose' },
+  { kind: 'find', step: 'choose', variant: 'long' },
+  { kind: 'find', step: 'choose', variant: 'short', length: 5 },
+  { kind: 'find', step: 'choose', variant: 'short', length: 7, rated: false },
+  { kind: 'find', step: 'cancel' },
+  { kind: 'find', step: 'block', game: 'abcdefghij' },
+  { kind: 'top', period: 'week' },
+  { kind: 'top', period: 'all' },
+  { kind: 'tournament', id: 'abcdefghij', act: 'leave' },
+  { kind: 'tournament', id: 'abcdefghij', act: 'resume' },
+  { kind: 'tournament-new', variant: 'short', format: 'roundrobin' },
 ];
 
 describe('callback codec', () => {
@@ -60,7 +73,7 @@ describe('callback codec', () => {
   });
 
   it('covers every kind', () => {
-    expect(new Set(samples.map((s) => s.kind))).toEqual(new Set(['game', 'challenge', 'play-bot', 'menu', 'rules', 'settings', 'resign', 'abandon', 'keep', 'continue', 'check', 'friend', 'invitation', 'inline-accept', 'inline-outdated', 'claim']));
+    expect(new Set(samples.map((s) => s.kind))).toEqual(new Set(['game', 'challenge', 'play-bot', 'menu', 'rules', 'settings', 'resign', 'abandon', 'keep', 'continue', 'check', 'friend', 'invitation', 'inline-accept', 'inline-outdated', 'claim', 'find', 'top', 'tournament', 'tournament-new']));
   });
 
   it('reads an Accept of the first inline version (it named its sender) as outdated, never as an offer', () => {
@@ -69,7 +82,7 @@ describe('callback codec', () => {
   });
 
   it('refuses anything else, prototype names included', () => {
-    for (const bad of ['', 'g', 'g|abcdefghij|1|zz', 'c|abcdefghij|q', 'pb|chess', 'pb|long|grandmaster', 'm|admin', 'ru|long|x', 'st|lang|de', 'st|hints|always', 'st|hints|', 'st|__proto__|x', 'st|constructor|x', 'st|toString|1', 'g|abcdefghij|1|__proto__', 'g|abcdefghij|1|constructor', 'm|constructor', 'x'.repeat(65), 'pb|long|easy|26', 'pb|long|easy|0', 'pb|long|easy|other|+', 'pb|long|easy|5|-', 'ru|long|1|de|5', 'ru|long|1|en', 'rs|abcdefghij|5|4', 'rs|abcdefghij|-5|1', 'ab|abcdefghij', 'ab|x', 'gc|short', 'fc|abcdefghij|1', 'fr|chess', 'fr||3', 'fr|long|0', 'fr|long|3|2', 'iv|abcdefghij|q', 'ia|l|3|1|zz|xyz', 'ia|x|3|1|5|0123456789ab', 'cl|abcdefghij|1.2.play.white', 'cl|abcdefghij|']) {
+    for (const bad of ['', 'g', 'g|abcdefghij|1|zz', 'c|abcdefghij|q', 'pb|chess', 'pb|long|grandmaster', 'm|admin', 'ru|long|x', 'st|lang|de', 'st|hints|always', 'st|hints|', 'st|__proto__|x', 'st|constructor|x', 'st|toString|1', 'g|abcdefghij|1|__proto__', 'g|abcdefghij|1|constructor', 'm|constructor', 'x'.repeat(65), 'pb|long|easy|26', 'pb|long|easy|0', 'pb|long|easy|other|+', 'pb|long|easy|5|-', 'ru|long|1|de|5', 'ru|long|1|en', 'rs|abcdefghij|5|4', 'rs|abcdefghij|-5|1', 'ab|abcdefghij', 'ab|x', 'gc|short', 'fc|abcdefghij|1', 'fr|chess', 'fr||3', 'fr|long|0', 'fr|long|3|2', 'iv|abcdefghij|q', 'ia|l|3|1|zz|xyz', 'ia|x|3|1|5|0123456789ab', 'cl|abcdefghij|1.2.play.white', 'cl|abcdefghij|', 'st|notices|2', 'fd|long|4', 'fd|long|3|x', 'fd|chess', 'fd|b|../x', 'fd|x|1', 'tp|year', 'tn|q|abcdefghij', 'tn|n|long|xx', 'tn|s|ABC']) {
       expect(parseCallback(bad)).toBeNull();
     }
   });

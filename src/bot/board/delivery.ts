@@ -99,7 +99,7 @@ export class Boards {
     this.retryMs = deps.retryMs ?? BOARD_RETRY_MS;
     this.owner = deps.owner ?? DEFAULT_OWNER;
     this.alive = deps.alive ?? (async () => true);
-    this.notices = deps.notices ? new TurnNotices({ api: deps.api, outbox: deps.outbox, i18n: deps.i18n, log: deps.log, store: deps.notices }) : null;
+    this.notices = deps.notices ? new TurnNotices({ api: deps.api, outbox: deps.outbox, i18n: deps.i18n, log: deps.log, store: deps.notices, settingsOf: (id) => deps.players.settings(id) }) : null;
   }
 
   /** The settings a board is drawn with: its owner's (the person; in a group, the challenger). */

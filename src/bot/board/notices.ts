@@ -25,6 +25,8 @@ export interface TurnNoticesDeps {
   readonly i18n: { t(lang: string, key: string, args?: Record<string, string | number>): string };
   readonly log: Logger;
   readonly store: NoticeStore;
+  /** A player's settings (notices may be turned off). */
+  readonly settingsOf: (userId: number) => Promise<{ readonly notices: boolean }>;
 }
 
 export class TurnNotices {
@@ -67,6 +69,8 @@ export class TurnNotices {
     const notices = this.deps.store;
     const seat = rec.seats.find((x) => x.owner === userId);
     if (rec.kind !== 'link' || !seat || key !== turnKey(rec)) return;
+    // The player turned "your move" notices off (/settings).
+    if (!(await this.deps.settingsOf(userId)).notices) return;
     const chatId = seat.chatId;
     if (!(await notices.once(`notice:${rec.id}:${chatId}:${key}`))) return;
     const t = translator(this.deps.i18n, seat.lang);

@@ -38,7 +38,8 @@ export async function presentTimer(s: Services, e: TimerEvent): Promise<void> {
   const seatOf = (userId: number) => rec.seats.find((x) => x.owner === userId);
   if (e.kind === 'remind') {
     const seat = seatOf(idle.id);
-    if (!seat) return;
+    // The player turned reminders off (/settings): the claim still comes when time is up.
+    if (!seat || !(await s.app.players.settings(idle.id)).notices) return;
     const t = s.t(seat.lang);
     await attempt(() => s.api.sendMessage(seat.chatId, t('remind-link', { variant: t(`variant-${rec.match.variant}`), opponent: playerName(waiting, t), left: timeLeft(t, e.left) })));
     return;

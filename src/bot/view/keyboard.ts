@@ -258,5 +258,7 @@ export function settingsKeyboard(t: Translate, st: UserSettings, lang: Lang): In
     .text(mark(st.theme === 'wood', t('settings-theme-wood')), s({ kind: 'settings', change: { key: 'theme', value: 'wood' } }))
     .text(mark(st.theme === 'dark', t('settings-theme-dark')), s({ kind: 'settings', change: { key: 'theme', value: 'dark' } }))
     .row()
-    .add(...HINT_MODES.map((h) => InlineKeyboard.text(mark(st.hints === h, t(`settings-hints-${h}`)), s({ kind: 'settings', change: { key: 'hints', value: h } }))));
+    .add(...HINT_MODES.map((h) => InlineKeyboard.text(mark(st.hints === h, t(`settings-hints-${h}`)), s({ kind: 'settings', change: { key: 'hints', value: h } }))))
+    .row()
+    .text(t(st.notices ? 'settings-notices-on' : 'settings-notices-off'), s({ kind: 'settings', change: { key: 'notices', value: !st.notices } }));
 }
