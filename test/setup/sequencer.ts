@@ -17,6 +17,7 @@ const FIRST = [
   'test/e2e/cluster.e2e.test.ts',
   'test/e2e/tournament.e2e.test.ts',
   'test/e2e/kills.e2e.test.ts',
+  'test/e2e/find.e2e.test.ts',
   'test/e2e/invitations.e2e.test.ts',
   'test/bot/review.test.ts',
   'test/app/review-threads.test.ts',
