@@ -352,14 +352,29 @@ toast-inline-outdated = This invitation is no longer valid. Ask your friend to s
 toast-invitation-gone = This invitation is no longer open.
 toast-open-bot = Open the chat with me to accept.
 notice-your-move = 🎲 Your move ({ $variant } against { $opponent }).
-remind-group = { $name }, your move in { $variant } against { $opponent }: { $left } left.
-remind-link = ⏰ Your move in { $variant } against { $opponent }: { $left } left.
+remind-group = { $name }, your move in { $variant } against { $opponent }: { $left } left — then { $opponent } may claim the { $match ->
+    [yes] match
+   *[no] game
+  }.
+remind-link = ⏰ Your move in { $variant } against { $opponent }: { $left } left — then your opponent may claim the { $match ->
+    [yes] match
+   *[no] game
+  }.
 left-seconds = { $n } s
 left-minutes = { $n } min
 left-hours = { $n } h
-claim-ready-group = { $idle } is out of time: { $waiting } may claim the game with the button on the board.
-claim-ready-link = ⏰ { $idle } is out of time: you may claim the game with the button on your board.
-btn-claim = ⏰ Claim the win ({ $name } is out of time)
+claim-ready-group = { $idle } is out of time: { $waiting } may claim the { $match ->
+    [yes] match
+   *[no] game
+  } with the button on the board.
+claim-ready-link = ⏰ { $idle } is out of time: you may claim the { $match ->
+    [yes] match
+   *[no] game
+  } with the button on your board.
+btn-claim = ⏰ Claim the { $match ->
+    [yes] match
+   *[no] win
+  } ({ $name } is out of time)
 toast-claimed = Claimed.
 note-claimed = { $idle } ran out of time: { $name } claims the game.
 note-claimed-match = { $idle } ran out of time: { $name } claims the match.
@@ -664,3 +679,4 @@ games-none = No game is being played in this group now.
 games-title = 👁 Games in this group now: { $count }. Tap a link to watch.
 settings-notices-on = 🔔 By link: “your move” and reminders: on
 settings-notices-off = 🔕 By link: “your move” and reminders: off
+toast-claim-your-move = It is your move: play before your time runs out (then your opponent could claim).

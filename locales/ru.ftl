@@ -371,14 +371,29 @@ toast-inline-outdated = Это приглашение больше не дейс
 toast-invitation-gone = Это приглашение больше не действует.
 toast-open-bot = Откройте чат со мной, чтобы принять.
 notice-your-move = 🎲 Ваш ход ({ $variant }, соперник — { $opponent }).
-remind-group = { $name }, ваш ход ({ $variant }, соперник — { $opponent }): осталось { $left }.
-remind-link = ⏰ Ваш ход ({ $variant }, соперник — { $opponent }): осталось { $left }.
+remind-group = { $name }, ваш ход ({ $variant }, соперник — { $opponent }): осталось { $left } — потом соперник сможет забрать { $match ->
+    [yes] матч
+   *[no] партию
+  }.
+remind-link = ⏰ Ваш ход ({ $variant }, соперник — { $opponent }): осталось { $left } — потом соперник сможет забрать { $match ->
+    [yes] матч
+   *[no] партию
+  }.
 left-seconds = { $n } с
 left-minutes = { $n } мин
 left-hours = { $n } ч
-claim-ready-group = Время вышло ({ $idle }): { $waiting } может забрать партию кнопкой на доске.
-claim-ready-link = ⏰ Время вышло ({ $idle }): вы можете забрать партию кнопкой на своей доске.
-btn-claim = ⏰ Забрать победу (время вышло: { $name })
+claim-ready-group = Время вышло ({ $idle }): { $waiting } может забрать { $match ->
+    [yes] матч
+   *[no] партию
+  } кнопкой на доске.
+claim-ready-link = ⏰ Время вышло ({ $idle }): вы можете забрать { $match ->
+    [yes] матч
+   *[no] партию
+  } кнопкой на своей доске.
+btn-claim = ⏰ Забрать { $match ->
+    [yes] матч
+   *[no] победу
+  } (время вышло: { $name })
 toast-claimed = Партия ваша.
 note-claimed = Время вышло ({ $idle }): { $name } забирает партию.
 note-claimed-match = Время вышло ({ $idle }): { $name } забирает матч.
@@ -678,3 +693,4 @@ games-none = Сейчас в группе не идёт ни одной парт
 games-title = 👁 Партий в группе сейчас: { $count }. Нажмите ссылку, чтобы смотреть.
 settings-notices-on = 🔔 По ссылке: «ваш ход» и напоминания: вкл.
 settings-notices-off = 🔕 По ссылке: «ваш ход» и напоминания: выкл.
+toast-claim-your-move = Сейчас ваш ход: сходите, пока не вышло время (иначе соперник сможет забрать победу).

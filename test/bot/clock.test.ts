@@ -14,6 +14,21 @@ describe('time left', () => {
     expect(timeLeft(en, 5_400_000)).toBe('1 h');
     expect(timeLeft(ru, 40_000)).toBe('40 с');
     expect(timeLeft(ru, 3_599_000)).toBe('59 мин');
-    expect(en('remind-group', { name: 'Ann', variant: 'long nardy', opponent: 'Ben', left: timeLeft(en, 40_000) })).toBe('Ann, your move in long nardy against Ben: 40 s left.');
+    expect(en('remind-group', { name: 'Ann', variant: 'long nardy', opponent: 'Ben', left: timeLeft(en, 40_000), match: 'no' })).toBe('Ann, your move in long nardy against Ben: 40 s left — then Ben may claim the game.');
+  });
+
+  it('in a match, the reminder and the claim say that the match is at stake, in both languages', () => {
+    const h = botHarness();
+    const en = h.created.services.t('en');
+    const ru = h.created.services.t('ru');
+    expect(ru('remind-link', { variant: 'Короткие нарды', opponent: 'Бен', left: timeLeft(ru, 12 * 3_600_000), match: 'yes' })).toBe('⏰ Ваш ход (Короткие нарды, соперник — Бен): осталось 12 ч — потом соперник сможет забрать матч.');
+    expect(en('remind-link', { variant: 'Short nardy', opponent: 'Ben', left: timeLeft(en, 12 * 3_600_000), match: 'yes' })).toBe('⏰ Your move in Short nardy against Ben: 12 h left — then your opponent may claim the match.');
+    expect(ru('btn-claim', { name: 'Бен', match: 'yes' })).toBe('⏰ Забрать матч (время вышло: Бен)');
+    expect(en('btn-claim', { name: 'Ben', match: 'yes' })).toBe('⏰ Claim the match (Ben is out of time)');
+    expect(en('btn-claim', { name: 'Ben', match: 'no' })).toBe('⏰ Claim the win (Ben is out of time)');
+    expect(ru('claim-ready-link', { idle: 'Бен', match: 'yes' })).toBe('⏰ Время вышло (Бен): вы можете забрать матч кнопкой на своей доске.');
+    expect(en('claim-ready-group', { idle: 'Ben', waiting: 'Ann', match: 'yes' })).toBe('Ben is out of time: Ann may claim the match with the button on the board.');
+    expect(en('toast-claim-your-move')).toMatch(/^It is your move/);
+    expect(ru('toast-claim-your-move')).toMatch(/^Сейчас ваш ход/);
   });
 });

@@ -27,9 +27,9 @@ export async function presentTimer(s: Services, e: TimerEvent): Promise<void> {
     const seat = rec.seats[0]!;
     const t = s.t(seat.lang);
     const variant = t(`variant-${rec.match.variant}`);
-    if (e.kind === 'remind') await attempt(() => s.api.sendMessage(seat.chatId, t('remind-group', { name: idle.name, variant, opponent: waiting.name, left: timeLeft(t, e.left) })));
+    if (e.kind === 'remind') await attempt(() => s.api.sendMessage(seat.chatId, t('remind-group', { name: idle.name, variant, opponent: waiting.name, left: timeLeft(t, e.left), match: rec.match.length > 1 ? 'yes' : 'no' })));
     else {
-      await attempt(() => s.api.sendMessage(seat.chatId, t('claim-ready-group', { idle: idle.name, waiting: waiting.name })));
+      await attempt(() => s.api.sendMessage(seat.chatId, t('claim-ready-group', { idle: idle.name, waiting: waiting.name, match: rec.match.length > 1 ? 'yes' : 'no' })));
       void s.boards.show(rec);
     }
     return;
@@ -41,13 +41,13 @@ export async function presentTimer(s: Services, e: TimerEvent): Promise<void> {
     // The player turned reminders off (/settings): the claim still comes when time is up.
     if (!seat || !(await s.app.players.settings(idle.id)).notices) return;
     const t = s.t(seat.lang);
-    await attempt(() => s.api.sendMessage(seat.chatId, t('remind-link', { variant: t(`variant-${rec.match.variant}`), opponent: playerName(waiting, t), left: timeLeft(t, e.left) })));
+    await attempt(() => s.api.sendMessage(seat.chatId, t('remind-link', { variant: t(`variant-${rec.match.variant}`), opponent: playerName(waiting, t), left: timeLeft(t, e.left), match: rec.match.length > 1 ? 'yes' : 'no' })));
     return;
   }
   const seat = seatOf(waiting.id);
   if (seat && sideOfUser(rec, waiting.id)) {
     const t = s.t(seat.lang);
-    await attempt(() => s.api.sendMessage(seat.chatId, t('claim-ready-link', { idle: playerName(idle, t) })));
+    await attempt(() => s.api.sendMessage(seat.chatId, t('claim-ready-link', { idle: playerName(idle, t), match: rec.match.length > 1 ? 'yes' : 'no' })));
   }
   void s.boards.show(rec);
 }

@@ -63,7 +63,9 @@ export function gameFeature(s: Services): Composer<Ctx> {
     const r = await s.app.games.act(cb.id, ctx.from.id, { kind: 'claim', key: cb.key });
     if (r.kind === 'applied') return void (await answerQuery(ctx, ctx.t('toast-claimed')));
     if (r.kind === 'stale' && r.game && sideOfUser(r.game, ctx.from.id)) {
-      await answerQuery(ctx, ctx.t('toast-cannot-now'));
+      // The idle player pressed it: it is their move, not a claim of theirs.
+      const mine = toAct(r.game) === sideOfUser(r.game, ctx.from.id);
+      await answerQuery(ctx, ctx.t(mine ? 'toast-claim-your-move' : 'toast-cannot-now'));
       return void s.boards.show(r.game);
     }
     await answer(ctx, s, r);

@@ -101,7 +101,7 @@ export function gameKeyboard(rec: GameRecord, t: Translate, n: Numbering, opts: 
   const claimRow = (): void => {
     const claimant = own ? choices : humansOf(rec).map((u) => seatChoices(rec, u, context)).find((c) => c.claim);
     const claim = claimant?.claim;
-    if (claim) kb.row().text(t('btn-claim', { name: playerName(rec.players[claim.idle], t) }), encode({ kind: 'claim', id: rec.id, key: claim.key }));
+    if (claim) kb.row().text(t('btn-claim', { name: playerName(rec.players[claim.idle], t), match: rec.match.length > 1 ? 'yes' : 'no' }), encode({ kind: 'claim', id: rec.id, key: claim.key }));
   };
   // On a board of one's own, the opponent's turn shows only Resign… (and a claim).
   if (own && choices.toAct !== null && choices.toAct !== choices.side) {
