@@ -680,3 +680,4 @@ games-title = 👁 Games in this group now: { $count }. Tap a link to watch.
 settings-notices-on = 🔔 By link: “your move” and reminders: on
 settings-notices-off = 🔕 By link: “your move” and reminders: off
 toast-claim-your-move = It is your move: play before your time runs out (then your opponent could claim).
+private-did-you-mean = Did you mean { $command }?

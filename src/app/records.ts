@@ -172,8 +172,11 @@ export interface UserRecord {
   readonly spoken?: Lang;
 }
 
-/** What a client seed may be: printable ASCII without spaces or colons, 1 to 64 characters. */
-export const CLIENT_SEED = /^[!-9;-~]{1,64}$/;
+/**
+ * What a client seed may be: 1 to 64 printable characters of any script (котик, 🎲) without spaces,
+ * colons (the roll key's separator) or control and format characters.
+ */
+export const CLIENT_SEED = /^[^\s:\p{C}]{1,64}$/u;
 
 export function decodeUser(raw: unknown): UserRecord {
   const r = migrate(object(raw, 'user record'), 'user record', USER_SCHEMA, (x) => (x.schema === undefined ? 1 : Number(x.schema)), { 1: userV1toV2, 2: userV2toV3 });

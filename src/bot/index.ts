@@ -17,6 +17,7 @@ import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import { Boards } from './board/delivery.js';
 import { commandGroup } from './commands.js';
+import { lowerCommand } from './command-names.js';
 import type { Ctx } from './context.js';
 import { challengeFeature } from './features/challenge.js';
 import { gameFeature } from './features/game.js';
@@ -255,6 +256,11 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
   );
   dialogues.use(createConversation<Ctx, Context>(lengthDialogue(services), LENGTH_DIALOGUE));
   const commands = commandGroup(services, app.fair);
+  // /Play is /play.
+  root.use(async (ctx, next) => {
+    lowerCommand(ctx.message);
+    await next();
+  });
   root.use(commands);
   // /start in a group is answered too, but is not in the group menu.
   root.chatType(['group', 'supergroup']).command('start', (ctx) => start(ctx as unknown as Ctx));

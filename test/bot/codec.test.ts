@@ -87,3 +87,25 @@ describe('callback codec', () => {
     }
   });
 });
+
+describe('commands as people type them', () => {
+  it('capitals are the command; a near miss is suggested; the list of names is the commands list', async () => {
+    const { lowerCommand, nearestCommand, COMMAND_NAMES } = await import('../../src/bot/command-names.js');
+    const m = { text: '/Play short 5', entities: [{ type: 'bot_command', offset: 0, length: 5 }] };
+    lowerCommand(m);
+    expect(m.text).toBe('/play short 5');
+    const at = { text: '/PLAY@Nardy_Bot', entities: [{ type: 'bot_command', offset: 0, length: 15 }] };
+    lowerCommand(at);
+    expect(at.text).toBe('/play@Nardy_Bot');
+    const plain = { text: 'Play', entities: [] };
+    lowerCommand(plain);
+    expect(plain.text).toBe('Play');
+    expect(nearestCommand('/paly', COMMAND_NAMES)).toBe('play');
+    expect(nearestCommand('/tournamnet', COMMAND_NAMES)).toBe('tournament');
+    expect(nearestCommand('/stas', COMMAND_NAMES)).toBe('stats');
+    expect(nearestCommand('/xyzzy', COMMAND_NAMES)).toBeNull();
+    const { commandList } = await import('../../src/bot/commands.js');
+    const names = commandList({ i18n: { t: () => '' }, config: { defaultLanguage: 'en' } } as never, {} as never).map((c) => c.name);
+    expect([...names].sort()).toEqual([...COMMAND_NAMES].sort());
+  });
+});

@@ -278,6 +278,11 @@ describe('leaving a game with the bot', () => {
 describe('fair dice a player can check', () => {
   it('the commitment is shown before the start, the end has Check the dice, plain /fair checks the last game', async () => {
     const h = botHarness();
+    // Any script is a seed; a space or a colon is not.
+    await h.say(vera, '/fair seed котик');
+    expect(h.last(vera.id).text).toMatch(/котик/);
+    await h.say(vera, '/fair seed a:b');
+    expect(h.last(vera.id).text).toMatch(/не годится/);
     await h.say(vera, '/fair seed vera-seed-1');
     expect(h.last(vera.id).text).toMatch(/vera-seed-1/);
     await h.say(vera, '/play длинные');

@@ -1,4 +1,5 @@
 /** /start (with its deep-link payloads), the main menu and /help. */
+import { COMMAND_NAMES, nearestCommand } from '../command-names.js';
 import { joinFromStart } from './tournament.js';
 import { findMenu } from './find.js';
 import { watchFromStart } from './watch.js';
@@ -52,7 +53,10 @@ export function privateFallback(webAppUrl: string | null = null): Composer<Ctx> 
     const t = (ctx as unknown as Ctx).t.bind(ctx);
     const text = ctx.message.text ?? '';
     const key = text.startsWith('/') ? 'private-unknown-command' : 'private-hint';
-    await ctx.reply(t(key, { command: quote(text.split(/\s/)[0] ?? '', 30) }), { reply_markup: mainMenu(t, webAppUrl) });
+    const typed = text.split(/\s/)[0] ?? '';
+    const near = text.startsWith('/') ? nearestCommand(typed, COMMAND_NAMES) : null;
+    const lines = [t(key, { command: quote(typed, 30) }), ...(near ? [t('private-did-you-mean', { command: `/${near}` })] : [])];
+    await ctx.reply(lines.join('\n'), { reply_markup: mainMenu(t, webAppUrl) });
   });
   return c;
 }
