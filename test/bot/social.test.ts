@@ -259,7 +259,7 @@ describe('move clocks', () => {
     const board = h.board(waiting.id);
     const claim = board.buttons.flat().find((b) => b.callback_data?.startsWith('cl|'))!;
     expect(claim.text).toMatch(/⏰/);
-    expect(await h.press(idle, h.board(idle.id), claim.callback_data!)).toMatch(/cannot|нельзя/);
+    expect(await h.press(idle, h.board(idle.id), claim.callback_data!)).toMatch(/your move|ваш ход/);
     await h.press(waiting, board, claim.callback_data!);
     const over = (await h.app.games.get(rec.id))!;
     expect(over.finished).toBe(true);

@@ -73,7 +73,7 @@ describe('killed at any moment after a press', () => {
     const first = await fake.waitFor(() => board(fake, chat.id), 15_000, 'the board');
     const gameId = buttons(first).find((b) => b.data.startsWith('g|'))!.data.split('|')[1]!;
     await caughtUp(chat.id, gameId, games, 'the first board');
-    for (const ms of [30, 120, 250, 400]) {
+    for (const ms of [30, 250, 400]) {
       const live = fake.messages.get(`${chat.id}:${board(fake, chat.id)!.message_id}`)!;
       const data = choose(live);
       if (!data) break;
@@ -126,7 +126,7 @@ describe('killed at any moment after a press', () => {
     const first = await fake.waitFor(() => board(fake, group.id), 15_000, 'the board');
     const gameId = buttons(first).find((b) => b.data.startsWith('g|'))!.data.split('|')[1]!;
     await caughtUp(group.id, gameId, games, 'the first board');
-    for (const ms of [30, 150, 400]) {
+    for (const ms of [60, 300]) {
       const rec = (await games.get(gameId))!;
       const side = rec.match.game.position.turn;
       const p = rec.players[side];
