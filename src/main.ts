@@ -61,10 +61,14 @@ function redisFailure(message: string, last: string, cfg: Config): string {
   return message;
 }
 
+/** Said at start-up without Redis: what a restart loses, and how to keep it. */
+export const IN_MEMORY_WARNING =
+  'REDIS_URL is not set: everything is kept in memory, and a restart loses it all: the games in play, ratings and statistics, settings, tournaments and searches. Set REDIS_URL to a Redis with persistence (appendonly yes), or run `docker compose up -d` (the bot with Redis).';
+
 async function openStore(cfg: Config, log: Logger): Promise<Store> {
   const ttl = { challengeSeconds: cfg.challengeTtlSeconds, finishedSeconds: cfg.finishedTtlSeconds, idleSeconds: cfg.idleTtlSeconds };
   if (!cfg.redisUrl && !cfg.redisCluster) {
-    log.warn('REDIS_URL is not set: games are kept in memory and end when the process stops');
+    log.warn(IN_MEMORY_WARNING);
     return new MemoryStore(ttl);
   }
   const target = cfg.redisCluster ? { cluster: cfg.redisCluster } : { url: cfg.redisUrl! };

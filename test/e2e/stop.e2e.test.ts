@@ -31,6 +31,9 @@ describe('a clean stop', () => {
     expect(await bot.stop('SIGTERM')).toBe(0);
     expect(errorLines(bot.logs)).toEqual([]);
     expect(bot.logs.join('')).toMatch(/"msg":"stopped"/);
+    // Without Redis the operator is told what a restart loses, and how to keep it.
+    expect(bot.logs.join('')).toMatch(/REDIS_URL is not set: everything is kept in memory, and a restart loses it all: the games in play, ratings and statistics, settings/);
+    expect(bot.logs.join('')).toMatch(/docker compose up -d/);
   }, 30_000);
 
   it('webhook with the Mini App: exit 0, no error line', async () => {
