@@ -382,7 +382,10 @@ btn-play-friend = 👥 Play a friend by link
 stats-title = Statistics of { $name }
 stats-none = No finished games yet.
 stats-variant = { $variant }: rating { $rating } (best { $best }){ $place }
-    matches { $matches }: { $wins } won, { $losses } lost; points { $pointsWon }:{ $pointsLost }; { $game ->
+    { $matches } { $matches ->
+        [one] match
+       *[other] matches
+    }: { $wins } won, { $losses } lost; points { $pointsWon }:{ $pointsLost }; { $game ->
         [short] gammons { $marsWon }:{ $marsLost }; backgammons { $koksWon }:{ $koksLost }
        *[long] marses { $marsWon }:{ $marsLost }
     }
@@ -498,7 +501,7 @@ review-player = { $name }: error rate { $rate } over { $unforced } { $unforced -
 }; doubtful { $doubtful }, bad { $bad }, very bad { $verybad }; luck { $luck }
 review-scale = Error rate: thousandths of a point lost per move with a choice. Under 5 is world class, 5–10 expert, 10–20 advanced, 20–35 intermediate, over 35 beginner. Luck, as GNU Backgammon counts it: each roll's equity (played at its best) minus the average of all 21 rolls, added up in points; above zero, the dice helped.
 review-no-mistakes = { $name } made no mistake worth showing. Well played!
-review-mistake = Mistake { $n } of { $total } (game { $game }): { $mark }, { $loss } lost
+review-mistake = Mistake { $n } of { $total } (game { $game }): { $mark }, { $loss } points lost
 review-mistake-play = Rolled { $dice }: played { $played } (red); best { $best } (green).
 review-mistake-cube = Cube: { $played }; best: { $best }.
 mark-doubtful = doubtful
@@ -681,3 +684,4 @@ settings-notices-on = 🔔 By link: “your move” and reminders: on
 settings-notices-off = 🔕 By link: “your move” and reminders: off
 toast-claim-your-move = It is your move: play before your time runs out (then your opponent could claim).
 private-did-you-mean = Did you mean { $command }?
+decimal-point = .

@@ -401,7 +401,19 @@ btn-play-friend = 👥 Играть с другом по ссылке
 stats-title = Статистика: { $name }
 stats-none = Оконченных партий пока нет.
 stats-variant = { $variant }: рейтинг { $rating } (лучший { $best }){ $place }
-    матчей { $matches }: выиграно { $wins }, проиграно { $losses }; очки { $pointsWon }:{ $pointsLost }; { $game ->
+    { $matches } { $matches ->
+        [one] матч
+        [few] матча
+       *[many] матчей
+    }: { $wins } { $wins ->
+        [one] победа
+        [few] победы
+       *[many] побед
+    }, { $losses } { $losses ->
+        [one] поражение
+        [few] поражения
+       *[many] поражений
+    }; очки { $pointsWon }:{ $pointsLost }; { $game ->
         [short] марсы { $marsWon }:{ $marsLost }; коксы { $koksWon }:{ $koksLost }
        *[long] марсы { $marsWon }:{ $marsLost }
     }
@@ -512,7 +524,7 @@ review-player = { $name }: ошибки { $rate } за { $unforced } { $unforced
 }; сомнительных { $doubtful }, плохих { $bad }, грубых { $verybad }; удача { $luck }
 review-scale = Ошибки — тысячные доли очка, потерянные в среднем за ход, где был выбор. Меньше 5 — мировой уровень, 5–10 эксперт, 10–20 сильный игрок, 20–35 средний, больше 35 новичок. Удача — как её считает GNU Backgammon: эквити каждого броска (при лучшем ходе) минус среднее по всем 21 броску, в сумме, в очках; больше нуля — кости помогали.
 review-no-mistakes = У игрока { $name } нет ошибок, которые стоило бы показать. Отличная игра!
-review-mistake = Ошибка { $n } из { $total } (партия { $game }): { $mark }, потеряно { $loss }
+review-mistake = Ошибка { $n } из { $total } (партия { $game }): { $mark }, потеряно { $loss } очка
 review-mistake-play = Выпало { $dice }: сыграно { $played } (красным); лучше { $best } (зелёным).
 review-mistake-cube = Куб: { $played }; лучше: { $best }.
 mark-doubtful = сомнительный ход
@@ -695,3 +707,4 @@ settings-notices-on = 🔔 По ссылке: «ваш ход» и напоми�
 settings-notices-off = 🔕 По ссылке: «ваш ход» и напоминания: выкл.
 toast-claim-your-move = Сейчас ваш ход: сходите, пока не вышло время (иначе соперник сможет забрать победу).
 private-did-you-mean = Может быть, вы имели в виду { $command }?
+decimal-point = ,

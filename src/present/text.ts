@@ -11,6 +11,12 @@ export function translator(i18n: { t(lang: string, key: string, args?: Record<st
   return (key, args) => i18n.t(lang, key, args);
 }
 
+/** A decimal number as the reader's language writes it (0.756 / 0,756); `signed`: with + or −. */
+export function decimal(t: Translate, x: number, digits: number, signed = false): string {
+  const body = Math.abs(x).toFixed(digits).replace('.', t('decimal-point'));
+  return signed ? (x >= 0 ? '+' : '−') + body : x < 0 ? '−' + body : body;
+}
+
 export function playerName(p: PlayerRef, t: Translate): string {
   return p.kind === 'human' ? p.name : t('bot-name', { level: t(`level-${p.level}`) });
 }

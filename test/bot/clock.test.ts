@@ -32,3 +32,22 @@ describe('time left', () => {
     expect(ru('toast-claim-your-move')).toMatch(/^Сейчас ваш ход/);
   });
 });
+
+describe('numbers in words', () => {
+  it('Russian writes a decimal comma and the unit, counts with plural forms; English a point', async () => {
+    const { decimal } = await import('../../src/present/text.js');
+    const h = botHarness();
+    const en = h.created.services.t('en');
+    const ru = h.created.services.t('ru');
+    expect(ru('review-mistake', { n: '1', total: '3', game: '1', mark: ru('mark-bad'), loss: decimal(ru, 0.756, 3) })).toMatch(/потеряно 0,756 очка$/);
+    expect(en('review-mistake', { n: '1', total: '3', game: '1', mark: en('mark-bad'), loss: decimal(en, 0.756, 3) })).toMatch(/0\.756 points lost$/);
+    expect(decimal(ru, -0.0425, 3, true)).toBe('−0,043');
+    expect(decimal(en, 0.5, 2, true)).toBe('+0.50');
+    const line = (t: typeof ru, matches: number, wins: number, losses: number): string =>
+      t('stats-variant', { game: 'long', variant: 'x', rating: '1500', best: '1500', place: '', matches, wins, losses, pointsWon: 0, pointsLost: 1, marsWon: 0, marsLost: 0, koksWon: 0, koksLost: 0 });
+    expect(line(ru, 1, 0, 1)).toMatch(/1 матч: 0 побед, 1 поражение/);
+    expect(line(ru, 3, 2, 1)).toMatch(/3 матча: 2 победы, 1 поражение/);
+    expect(line(ru, 5, 5, 0)).toMatch(/5 матчей: 5 побед, 0 поражений/);
+    expect(line(en, 1, 1, 0)).toMatch(/1 match: 1 won, 0 lost/);
+  });
+});

@@ -223,7 +223,7 @@ describe('review and export', () => {
     const pictures = after.filter((m) => m.photo);
     if (pictures.length) {
       expect(pictures.length).toBeLessThanOrEqual(3);
-      expect(pictures[0]!.text).toMatch(/^Mistake 1 of \d+ \(game 1\): (doubtful|bad|very bad), \d\.\d{3} lost\n/);
+      expect(pictures[0]!.text).toMatch(/^Mistake 1 of \d+ \(game 1\): (doubtful|bad|very bad), \d\.\d{3} points lost\n/);
     } else {
       expect(after.some((m) => /made no mistake/.test(m.text))).toBe(true);
     }

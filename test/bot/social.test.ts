@@ -226,7 +226,7 @@ describe('statistics and leaderboards', () => {
     await h.say(ann, '/stats');
     const st = h.last(ann.id);
     expect(st.photo).toBe(true);
-    expect(st.text).toMatch(/Long nardy: rating 15\d\d \(best 15\d\d\), place 1\nmatches 2: 2 won, 0 lost/);
+    expect(st.text).toMatch(/Long nardy: rating 15\d\d \(best 15\d\d\), place 1\n2 matches: 2 won, 0 lost/);
     await h.say(ann, '/top', GROUP);
     const top = h.last(GROUP.id).text;
     expect(top).toMatch(/Leaderboard of this group/);

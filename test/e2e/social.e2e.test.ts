@@ -113,7 +113,7 @@ describe('a match by link between two private chats', () => {
     fake.sendText(chatOf(ann), ann, '/stats');
     const st = await fake.waitFor(() => fake.chatMessages(ann.id).find((m) => m.photo && /Statistics of Ann/.test(m.caption ?? '')), 10_000, 'the /stats picture');
     expect(st.caption).toMatch(/Short nardy: rating 1[45]\d\d \(best 1[45]\d\d\)/);
-    expect(st.caption).toMatch(/matches 1: [01] won, [01] lost/);
+    expect(st.caption).toMatch(/1 match: [01] won, [01] lost/);
     // A rematch by link: both get a new board, colours swapped.
     const end = board(fake, ann.id)!;
     const re = buttons(end).find((b) => b.data.endsWith('|m'));

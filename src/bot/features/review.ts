@@ -21,16 +21,14 @@ import type { Ctx } from '../context.js';
 import { attempt } from '../outbox.js';
 import { answerQuery } from '../replies.js';
 import type { Services } from '../services.js';
-import { playerName, type Translate } from '../../present/text.js';
+import { playerName, type Translate, decimal } from '../../present/text.js';
 import { boardLabels } from '../../present/board.js';
 import { onButton } from '../buttons.js';
 
 /** The progress message, once sent (or why it could not be). */
 type Note = Awaited<ReturnType<typeof attempt<{ readonly message_id: number }>>>;
 
-function fmt(x: number, digits = 3): string {
-  return (x >= 0 ? '+' : '−') + Math.abs(x).toFixed(digits);
-}
+
 
 function summary(t: Translate, rec: GameRecord, a: Analysis): string {
   const lines = [t('review-title', { variant: t(`variant-${rec.match.variant}`) })];
@@ -39,12 +37,12 @@ function summary(t: Translate, rec: GameRecord, a: Analysis): string {
     lines.push(
       t('review-player', {
         name: playerName(rec.players[side], t),
-        rate: p.errorRate.toFixed(1),
+        rate: decimal(t, p.errorRate, 1),
         unforced: p.unforced,
         doubtful: p.doubtful,
         bad: p.bad,
         verybad: p.veryBad,
-        luck: fmt(p.luck, 2),
+        luck: decimal(t, p.luck, 2, true),
       }),
     );
   }
@@ -54,7 +52,7 @@ function summary(t: Translate, rec: GameRecord, a: Analysis): string {
 
 function mistakeCaption(t: Translate, d: Decision, n: number, total: number): string {
   const dice = d.dice ? `${Math.max(d.dice[0], d.dice[1])}-${Math.min(d.dice[0], d.dice[1])}` : '';
-  const head = t('review-mistake', { n: String(n + 1), total: String(total), game: String(d.game), mark: t(`mark-${d.mark}`), loss: d.loss.toFixed(3) });
+  const head = t('review-mistake', { n: String(n + 1), total: String(total), game: String(d.game), mark: t(`mark-${d.mark}`), loss: decimal(t, d.loss, 3) });
   const body =
     d.kind === 'play'
       ? t('review-mistake-play', { dice, played: d.played, best: d.best })
@@ -221,7 +219,7 @@ export function reviewFeature(s: Services, reviews: Reviews): Composer<Ctx> {
     if (plays.length === 0) return void (await attempt(() => ctx.reply(t('hint-none'))));
     const settings = await s.app.players.settings(ctx.from.id);
     const viewer = settings.orientation === 'white' ? 'white' : side;
-    const lines = plays.map((c, i) => t('hint-line', { n: String(i + 1), play: playText(c.moves, g.position), equity: fmt(c.equity) }));
+    const lines = plays.map((c, i) => t('hint-line', { n: String(i + 1), play: playText(c.moves, g.position), equity: decimal(t, c.equity, 3, true) }));
     const png = await renderPosition(g.position, {
       viewer,
       theme: settings.theme,
