@@ -275,6 +275,29 @@ describe('leaving a game with the bot', () => {
   });
 });
 
+describe('settings during a game', () => {
+  it('a change of theme or side redraws the board at once, not at the next move', async () => {
+    const h = botHarness();
+    await h.say(sam, '/play short');
+    await h.pressLabel(sam, h.last(sam.id), /medium/);
+    await h.pressLabel(sam, h.last(sam.id), /One game|Single/);
+    await h.created.settled();
+    const board = h.board(sam.id);
+    const media = (): number => h.calls.filter((c) => c.method === 'editMessageMedia' && Number(c.payload.chat_id) === sam.id).length;
+    const before = media();
+    await h.say(sam, '/settings');
+    await h.pressLabel(sam, h.last(sam.id), /Dark board/);
+    await h.created.settled();
+    expect(media()).toBe(before + 1);
+    // The board kept its place: the same message, drawn again.
+    expect(h.board(sam.id).messageId).toBe(board.messageId);
+    // A setting the board does not show (notices) draws nothing.
+    await h.pressLabel(sam, h.last(sam.id), /By link/);
+    await h.created.settled();
+    expect(media()).toBe(before + 1);
+  });
+});
+
 describe('fair dice a player can check', () => {
   it('the commitment is shown before the start, the end has Check the dice, plain /fair checks the last game', async () => {
     const h = botHarness();

@@ -20,6 +20,9 @@ export function settingsCommand(s: Services) {
   };
 }
 
+/** The settings a board is drawn with. */
+const BOARD_SETTINGS: ReadonlySet<string> = new Set(['orientation', 'theme', 'lang', 'hints', 'confirm', 'autoRoll']);
+
 export function settingsFeature(s: Services): Composer<Ctx> {
   const c = new Composer<Ctx>();
   onButton(c, 'settings', async (ctx, cb) => {
@@ -28,6 +31,11 @@ export function settingsFeature(s: Services): Composer<Ctx> {
     await answerQuery(ctx, ctx.t('toast-saved'));
     const m = await settingsMessage(ctx, s);
     await editPressed(ctx, m.text, { reply_markup: m.keyboard });
+    // What the boards show changed (their side, theme, language, hints, Done): the person's boards
+    // in this chat are drawn again at once, not at the next move.
+    if (BOARD_SETTINGS.has(cb.change.key) && ctx.chat?.type === 'private') {
+      for (const rec of await s.app.games.userGamesInChat(ctx.from.id, ctx.from.id)) void s.boards.show(rec);
+    }
   });
   return c;
 }
