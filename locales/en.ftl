@@ -393,10 +393,20 @@ stats-place = , place { $place }
 stats-bot = Against the bot ({ $variant }): { $levels }
 stats-bot-level = { $level } { $wins }:{ $losses }
 stats-last = Last: { $results }
-stats-result = { $won ->
-        [yes] won
-       *[no] lost
-    } { $score } vs { $opponent } ({ $delta })
+stats-result = { $how ->
+        [left] { $won ->
+            [yes] won (the opponent left)
+           *[no] lost (left the match)
+        }
+        [time] { $won ->
+            [yes] won on time
+           *[no] lost on time
+        }
+       *[play] { $won ->
+            [yes] won
+           *[no] lost
+        } { $score }
+    } vs { $opponent } ({ $delta })
 label-rating = rating
 label-matches = matches
 label-won = won

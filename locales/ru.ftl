@@ -421,10 +421,20 @@ stats-place = , место { $place }
 stats-bot = С ботом ({ $variant }): { $levels }
 stats-bot-level = { $level } { $wins }:{ $losses }
 stats-last = Последние: { $results }
-stats-result = { $won ->
-        [yes] победа
-       *[no] поражение
-    } { $score } — { $opponent } ({ $delta })
+stats-result = { $how ->
+        [left] { $won ->
+            [yes] победа (соперник вышел)
+           *[no] поражение (выход из матча)
+        }
+        [time] { $won ->
+            [yes] победа по времени
+           *[no] поражение по времени
+        }
+       *[play] { $won ->
+            [yes] победа
+           *[no] поражение
+        } { $score }
+    } — { $opponent } ({ $delta })
 label-rating = рейтинг
 label-matches = матчи
 label-won = выиграно

@@ -24,6 +24,8 @@ export interface LastResult {
   readonly length: number;
   /** Rating change (0 against the bot). */
   readonly delta: number;
+  /** How it ended, when not by play: a player left, or lost on time (a claim). */
+  readonly how?: 'left' | 'time';
 }
 
 export interface VariantStats {
@@ -265,7 +267,8 @@ export class Stats {
     const v = stats[m.variant];
     const rating = rec.rating?.[side].after ?? v.rating;
     const delta = rec.rating ? rating - rec.rating[side].before : 0;
-    const last: LastResult = { at: this.now(), opponent: nameOf(opp), won, score: `${m.score[side]}:${m.score[other]}`, length: m.length, delta: Math.round(delta * 100) / 100 };
+    const ended = rec.events.some((e) => e.type === 'claimed') ? 'time' : results.at(-1)?.reason === 'forfeit' ? 'left' : null;
+    const last: LastResult = { at: this.now(), opponent: nameOf(opp), won, score: `${m.score[side]}:${m.score[other]}`, length: m.length, delta: Math.round(delta * 100) / 100, ...(ended ? { how: ended } : {}) };
     const next: VariantStats = {
       ...v,
       matches: v.matches + 1,

@@ -69,3 +69,17 @@ describe('tops by period', () => {
     expect(await app.stats.topOfPeriod('week', 'short', null)).toEqual([]);
   });
 });
+
+describe('how a match ended, in the last results', () => {
+  it('a match left at 0:0 reads as left, not as a 0:0 result; a claim as on time', async () => {
+    const app = createApp(new MemoryStore(ttl), { defaultLanguage: 'en', warn: () => undefined });
+    const rec = await app.games.start({ kind: 'group', chatId: -300, lang: 'en', white: person(31, 'Ann'), black: person(32, 'Ben'), variant: 'long', length: 3 });
+    expect((await app.games.act(rec.id, 31, { kind: 'forfeit' })).kind).toBe('applied');
+    expect((await app.stats.of(31)).long.last[0]).toMatchObject({ won: false, how: 'left', score: '0:0' });
+    expect((await app.stats.of(32)).long.last[0]).toMatchObject({ won: true, how: 'left' });
+    const { botHarness } = await import('../helpers/bot-harness.js');
+    const t = botHarness().created.services.t('ru');
+    expect(t('stats-result', { won: 'no', score: '0:0', opponent: 'Бен', delta: '−8,0', how: 'left' })).toBe('поражение (выход из матча) — Бен (−8,0)');
+    expect(t('stats-result', { won: 'yes', score: '3:1', opponent: 'Бен', delta: '+8,0', how: 'play' })).toBe('победа 3:1 — Бен (+8,0)');
+  });
+});

@@ -9,7 +9,7 @@ import type { Variant } from '../../engine/types.js';
 import { renderStats, type StatsBlock } from '../../render/stats.js';
 import type { Ctx } from '../context.js';
 import type { Services } from '../services.js';
-import { displayName, type Translate } from '../../present/text.js';
+import { decimal, displayName, type Translate } from '../../present/text.js';
 
 const VARIANTS: readonly Variant[] = ['long', 'short'];
 
@@ -60,7 +60,7 @@ function notesOf(t: Translate, st: UserStats, variant: Variant): string[] {
 
 /** The last `n` results in one line ("Last: won 3:1 vs Ann (+8.1); ..."). */
 function lastResults(t: Translate, v: VariantStats, n: number): string {
-  const results = v.last.slice(0, n).map((r) => t('stats-result', { won: r.won ? 'yes' : 'no', score: r.score, opponent: r.opponent, delta: `${r.delta >= 0 ? '+' : '−'}${Math.abs(r.delta).toFixed(1)}` }));
+  const results = v.last.slice(0, n).map((r) => t('stats-result', { won: r.won ? 'yes' : 'no', score: r.score, opponent: r.opponent, delta: `${r.delta >= 0 ? '+' : '−'}${decimal(t, Math.abs(r.delta), 1)}`, how: r.how ?? 'play' }));
   return t('stats-last', { results: results.join('; ') });
 }
 
