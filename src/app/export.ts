@@ -10,8 +10,21 @@ function nameOf(p: PlayerRef): string {
   return p.kind === 'human' ? p.name : `Bot (${p.level})`;
 }
 
-/** The games of a record that can be exported: the finished ones, then the one in progress. */
-export function exportGame(rec: GameRecord): GameExport {
+/**
+ * The rule options that apply to a game of this variant (the head, the six-block rule and the last
+ * roll are long nardy's; Crawford only with the cube); what is left out reads back as the default.
+ */
+export function rulesOf(variant: GameRecord['match']['variant'], rules: GameRecord['match']['rules']): Partial<GameRecord['match']['rules']> {
+  const cube = rules.cube ? { cube: true, crawford: rules.crawford } : { cube: false };
+  if (variant === 'short') return { opening: rules.opening, ...cube };
+  return { headException: rules.headException, block: rules.block, opening: rules.opening, lastRollDraw: rules.lastRollDraw, ...cube };
+}
+
+/**
+ * The games of a record that can be exported: the finished ones, then the one in progress.
+ * `names`: the players as the reader calls them (the bot in the reader's language).
+ */
+export function exportGame(rec: GameRecord, names?: { readonly white: string; readonly black: string }): GameExport {
   const m = rec.match;
   const games: ExportedGame[] = [];
   for (const r of rec.results ?? []) {
@@ -30,7 +43,16 @@ export function exportGame(rec: GameRecord): GameExport {
       result: res ? { winner: res.winner, points: res.points, kind: res.kind, reason: res.reason } : null,
     });
   }
-  return { format: 'nardy-game', version: 1, id: rec.id, variant: m.variant, rules: m.rules, length: m.length, players: { white: nameOf(rec.players.white), black: nameOf(rec.players.black) }, games };
+  const players = names ?? { white: nameOf(rec.players.white), black: nameOf(rec.players.black) };
+  return { format: 'nardy-game', version: 1, id: rec.id, variant: m.variant, rules: m.rules, length: m.length, players, games };
+}
+
+/**
+ * The export as a file for a person: only the rule options of its game (read back, the others are
+ * the defaults), and the players named in the reader's language.
+ */
+export function exportFile(rec: GameRecord, names: { readonly white: string; readonly black: string }): Omit<GameExport, 'rules'> & { readonly rules: Partial<GameExport['rules']> } {
+  return { ...exportGame(rec, names), rules: rulesOf(rec.match.variant, rec.match.rules) };
 }
 
 const MAT_COLUMN = 34;

@@ -10,7 +10,7 @@
  */
 import { Composer, InlineKeyboard, InputFile } from 'grammy';
 import { mistakesOf, REVIEWS_PER_USER, type Analysis, type Decision, type Reviews } from '../../app/reviews.js';
-import { exportGame, toMat } from '../../app/export.js';
+import { exportFile, exportGame, toMat } from '../../app/export.js';
 import { sideOfUser } from '../../app/games.js';
 import type { GameRecord } from '../../app/model.js';
 import { playText } from '../../app/table/view.js';
@@ -82,11 +82,13 @@ function browse(t: Translate, id: string, n: number, total: number): InlineKeybo
 
 /** Send the game as files: the JSON export (and .mat for short nardy). */
 async function sendExport(ctx: Ctx, rec: GameRecord): Promise<void> {
-  const exp = exportGame(rec);
+  const t = ctx.t.bind(ctx);
+  const names = { white: playerName(rec.players.white, t), black: playerName(rec.players.black, t) };
+  const exp = exportGame(rec, names);
   const chatId = ctx.chat!.id;
   const name = `nardy-${rec.id}`;
-  await ctx.api.sendDocument(chatId, new InputFile(Buffer.from(JSON.stringify(exp, null, 1)), `${name}.json`), { caption: ctx.t('export-caption') });
-  if (rec.match.variant === 'short') await ctx.api.sendDocument(chatId, new InputFile(Buffer.from(toMat(exp)), `${name}.mat`), { caption: ctx.t('export-mat') });
+  await ctx.api.sendDocument(chatId, new InputFile(Buffer.from(JSON.stringify(exportFile(rec, names), null, 1)), `${name}.json`), { caption: ctx.t('export-caption') });
+  if (rec.match.variant === 'short') await ctx.api.sendDocument(chatId, new InputFile(Buffer.from(toMat(exp)), `${name}.mat`), { caption: `${ctx.t('export-mat')}\n${ctx.t(rec.match.length > 1 ? 'export-mat-match' : 'export-mat-single')}` });
 }
 
 export function exportCommand(s: Services) {
