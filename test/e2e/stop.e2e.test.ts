@@ -21,6 +21,19 @@ async function until(check: () => boolean): Promise<void> {
 const errorLines = (logs: string[]): string[] => logs.join('').split('\n').filter((l) => /"level":(5|6)0/.test(l));
 
 describe('a clean stop', () => {
+  it('`npm start` (the README\'s command) stops its bot on SIGTERM: the signal reaches node, which stops cleanly', async () => {
+    const { spawn } = await import('node:child_process');
+    const logs: string[] = [];
+    const npm = spawn('npm', ['start'], { cwd: process.cwd(), env: { PATH: process.env.PATH, HOME: process.env.HOME, BOT_TOKEN: fake.token, TELEGRAM_API_ROOT: fake.url, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    npm.stdout!.on('data', (d: Buffer) => logs.push(d.toString()));
+    npm.stderr!.on('data', (d: Buffer) => logs.push(d.toString()));
+    const exited = new Promise<number | null>((r) => npm.once('exit', (code) => r(code)));
+    await until(() => /is up \(long polling\)/.test(logs.join('')));
+    npm.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(logs.join('')).toMatch(/"msg":"stopped"/);
+  }, 30_000);
+
   it('long polling, after some work: exit 0, no error line', async () => {
     const bot = await startBot(fake);
     await until(() => /is up \(long polling\)/.test(bot.logs.join('')));
