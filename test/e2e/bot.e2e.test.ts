@@ -129,7 +129,7 @@ describe('a private match against the bot', () => {
     const review = buttons(last).find((b) => b.text === '📊 Разбор')!;
     await fake.answerOf(fake.press(last, user, review.data));
     const summary = await fake.waitFor(() => fake.chatMessages(chat.id).find((m) => m.text?.startsWith('Разбор:')), 60_000, 'the review');
-    expect(summary.text).toMatch(/Алиса: ошибки \d+\.\d/);
+    expect(summary.text).toMatch(/Алиса: ошибки \d+,\d/);
   }, 240_000);
 });
 
