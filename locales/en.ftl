@@ -159,7 +159,7 @@ status-match-over = 🏆 { $name } wins the match { $white }:{ $black }.
 
 result-oin = oin
 result-mars = mars
-result-single = a single game
+result-single = a single win
 result-gammon = gammon (mars)
 result-backgammon = backgammon (koks)
 result-draw = draw

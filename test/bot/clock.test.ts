@@ -49,5 +49,7 @@ describe('numbers in words', () => {
     expect(line(ru, 3, 2, 1)).toMatch(/3 матча: 2 победы, 1 поражение/);
     expect(line(ru, 5, 5, 0)).toMatch(/5 матчей: 5 побед, 0 поражений/);
     expect(line(en, 1, 1, 0)).toMatch(/1 match: 1 won, 0 lost/);
+    // A plain win is "a single win", not "a single game".
+    expect(en('banner-win', { name: 'Ann', kind: en('result-single'), points: 1 })).toBe('Ann wins: a single win, 1 point');
   });
 });
