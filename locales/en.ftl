@@ -697,3 +697,7 @@ private-did-you-mean = Did you mean { $command }?
 decimal-point = .
 export-mat-single = For gnubg a single game is a match to one point: there only the win counts, a gammon is worth no more than a single win. Our Review values a single game as it is scored here, a gammon worth two points (as a money game without the cube). So their figures for a single game differ, most where a gammon is at stake.
 export-mat-match = gnubg values each move at the match's score, as our Review does; small differences come from the two programs' own evaluations.
+remind-group-private = ⏰ Your move in the group's game ({ $variant }) against { $opponent }: { $left } left — then your opponent may claim the { $match ->
+    [yes] match
+   *[no] game
+  }.

@@ -239,6 +239,23 @@ describe('statistics and leaderboards', () => {
 });
 
 describe('move clocks', () => {
+  it('in a group, the reminder goes to the group in its language and to the idle player privately in theirs', async () => {
+    const h = botHarness({ defaultLanguage: 'en', moveLimits: { group: 60, link: 60, notice: 3600 } });
+    const bo = { kind: 'human' as const, id: 6101, name: 'Bo', lang: 'en' as const };
+    const ana = { kind: 'human' as const, id: 6102, name: 'Ана', lang: 'ru' as const };
+    let rec = await h.app.games.start({ kind: 'group', chatId: -6100, lang: 'en', white: bo, black: ana, variant: 'long', length: 3, colours: 'given' });
+    // Ана to act: Bo resigns one point and Ана is asked (a decision with a clock).
+    if ((actor(rec.match.game) ?? rec.match.game.position.turn) !== 'black') rec = ((await h.app.games.act(rec.id, bo.id, { kind: 'resign', level: 1 })) as { game: typeof rec }).game;
+    expect(actor(rec.match.game) ?? rec.match.game.position.turn).toBe('black');
+    const st = (await h.app.clocks.state(rec.id))!;
+    await h.store.clocks.set(rec.id, { ...st, since: st.since - 31_000 }, 3600);
+    await h.store.timers.set(`idle:${rec.id}`, 0);
+    expect(await h.created.tick()).toBe(1);
+    await h.created.settled();
+    expect(h.in(-6100).filter((m) => /^Ана, your move in Long nardy against Bo: \d+ s left — then Bo may claim the match\.$/.test(m.text))).toHaveLength(1);
+    expect(h.in(ana.id).filter((m) => /^⏰ Ваш ход в партии в группе \(Длинные нарды, соперник — Bo\): осталось \d+ с — потом соперник сможет забрать матч\.$/.test(m.text))).toHaveLength(1);
+  });
+
   it('a reminder once, then the waiting player claims the game with the button', async () => {
     const h = botHarness({ defaultLanguage: 'en', moveLimits: { group: 60, link: 60, notice: 3600 } });
     const { rec } = await linkGame(h, 'long', 1);

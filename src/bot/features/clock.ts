@@ -27,7 +27,15 @@ export async function presentTimer(s: Services, e: TimerEvent): Promise<void> {
     const seat = rec.seats[0]!;
     const t = s.t(seat.lang);
     const variant = t(`variant-${rec.match.variant}`);
-    if (e.kind === 'remind') await attempt(() => s.api.sendMessage(seat.chatId, t('remind-group', { name: idle.name, variant, opponent: waiting.name, left: timeLeft(t, e.left), match: rec.match.length > 1 ? 'yes' : 'no' })));
+    if (e.kind === 'remind') {
+      await attempt(() => s.api.sendMessage(seat.chatId, t('remind-group', { name: idle.name, variant, opponent: waiting.name, left: timeLeft(t, e.left), match: rec.match.length > 1 ? 'yes' : 'no' })));
+      // The group reads one language; the idle player also hears it privately, in their own
+      // (where Telegram allows: only if they have started the bot; and unless they turned reminders off).
+      if ((await s.app.players.settings(idle.id)).notices) {
+        const mine = s.t(idle.lang);
+        await attempt(() => s.api.sendMessage(idle.id, mine('remind-group-private', { variant: mine(`variant-${rec.match.variant}`), opponent: waiting.name, left: timeLeft(mine, e.left), match: rec.match.length > 1 ? 'yes' : 'no' })));
+      }
+    }
     else {
       await attempt(() => s.api.sendMessage(seat.chatId, t('claim-ready-group', { idle: idle.name, waiting: waiting.name, match: rec.match.length > 1 ? 'yes' : 'no' })));
       void s.boards.show(rec);
