@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import type { Store } from '../store/types.js';
 import type { Dialogues } from './dialogues.js';
+import { releaseLock, takeLock } from './lock.js';
 import type { Games } from './games.js';
 import type { BotLevel, GameRecord, Human, Lang } from './model.js';
 import type { Stats } from './stats.js';
@@ -240,12 +241,7 @@ export class Matchmaking {
   async pass(): Promise<SearchEvent[]> {
     const d = this.deps.dialogues;
     const lock = 'search-pass';
-    if (!(await d.setIfAbsent(lock, this.deps.owner, 10))) {
-      const holder = await d.read(lock);
-      if (typeof holder !== 'string' || holder === this.deps.owner || (await this.deps.alive(holder))) return [];
-      await d.delete(lock);
-      if (!(await d.setIfAbsent(lock, this.deps.owner, 10))) return [];
-    }
+    if (!(await takeLock(d, lock, this.deps.owner, 10, this.deps.alive))) return [];
     try {
       const out: SearchEvent[] = [];
       const now = this.deps.now();
@@ -276,7 +272,7 @@ export class Matchmaking {
       }
       return out;
     } finally {
-      if ((await d.read(lock)) === this.deps.owner) await d.delete(lock);
+      await releaseLock(d, lock, this.deps.owner);
     }
   }
 

@@ -3,13 +3,13 @@
  * real local Redis Cluster (three masters), the fake Bot API delivering updates as Telegram does.
  * Games are played through both; boards never go back to an older version.
  */
-import { createServer, request, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clusterSupported, startCluster, type LocalCluster } from '../setup/cluster.js';
 import { freePort } from '../setup/redis.js';
 import { FakeTelegram, type FakeChat, type FakeMessage, type FakeUser } from './fake-telegram.js';
-import { board, buttons, choose, pressAndWait, startBot, type BotProcess } from './harness.js';
+import { board, buttons, choose, pressAndWait, startBalancer, startBot, type BotProcess } from './harness.js';
 
 const PACE = '0.1';
 const supported = clusterSupported();
@@ -17,27 +17,7 @@ let cluster: LocalCluster;
 let fake: FakeTelegram;
 let balancer: Server;
 const bots: BotProcess[] = [];
-const served = [0, 0];
-
-/** Forwards each request to the next instance in turn. */
-async function startBalancer(ports: number[]): Promise<{ server: Server; port: number }> {
-  let next = 0;
-  const server = createServer((req, res) => {
-    const i = next++ % ports.length;
-    served[i]!++;
-    const fwd = request({ host: '127.0.0.1', port: ports[i], path: req.url, method: req.method, headers: req.headers }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
-    fwd.on('error', () => {
-      res.writeHead(502).end();
-    });
-    req.pipe(fwd);
-  });
-  const port = await freePort();
-  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
-  return { server, port };
-}
+let served: number[] = [];
 
 describe.skipIf(!supported)('two instances over a Redis Cluster', () => {
   beforeAll(async () => {
@@ -47,6 +27,7 @@ describe.skipIf(!supported)('two instances over a Redis Cluster', () => {
     const ports = [await freePort(), await freePort()];
     const lb = await startBalancer(ports);
     balancer = lb.server;
+    served = lb.served;
     const prefix = `e2e-cluster:${randomUUID().slice(0, 8)}:`;
     for (const port of ports) {
       bots.push(

@@ -6,7 +6,7 @@
  * waits, and when the search's time is up the bot is offered and plays; a search can be stopped;
  * a search while in a game, or twice, is answered and changes nothing.
  */
-import { createServer, request, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Games } from '../../src/app/games.js';
@@ -14,7 +14,7 @@ import type { GameRecord } from '../../src/app/model.js';
 import { RedisStore } from '../../src/store/index.js';
 import { freePort } from '../setup/redis.js';
 import { FakeTelegram, type FakeUser } from './fake-telegram.js';
-import { board, buttons, logBotOnFailure, privateChat, startBot, type BotProcess } from './harness.js';
+import { board, buttons, logBotOnFailure, privateChat, startBalancer, startBot, type BotProcess } from './harness.js';
 
 const PACE = '0.1';
 const ttl = { challengeSeconds: 600, finishedSeconds: 600, idleSeconds: 600 };
@@ -25,21 +25,6 @@ const bots: BotProcess[] = [];
 logBotOnFailure(() => bots[0]);
 
 const [ann, ben, cid, dan] = ['Ann', 'Ben', 'Cid', 'Dan'].map((n, i): FakeUser => ({ id: 8801 + i, first_name: n, language_code: 'en' })) as [FakeUser, FakeUser, FakeUser, FakeUser];
-
-async function startBalancer(ports: number[]): Promise<{ server: Server; port: number }> {
-  let next = 0;
-  const server = createServer((req, res) => {
-    const fwd = request({ host: '127.0.0.1', port: ports[next++ % ports.length], path: req.url, method: req.method, headers: req.headers }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
-    fwd.on('error', () => res.writeHead(502).end());
-    req.pipe(fwd);
-  });
-  const port = await freePort();
-  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
-  return { server, port };
-}
 
 beforeAll(async () => {
   fake = new FakeTelegram().scaleLimits(Number(PACE));

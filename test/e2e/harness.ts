@@ -1,5 +1,7 @@
 /** Runs the bot as a child process against the fake Bot API, and drives it as users would. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, request, type Server } from 'node:http';
+import { freePort } from '../setup/redis.js';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { isBotToAct, type Press } from '../../src/app/games.js';
@@ -205,4 +207,28 @@ export async function acceptLink(fake: FakeTelegram, by: FakeUser, inviter: Fake
   const acceptData = buttons(open).find((b) => /Accept|Принять/.test(b.text))!.data;
   await fake.answerOf(fake.press(open, by, acceptData));
   await fake.waitFor(() => board(fake, by.id) && board(fake, inviter.id) && gameIdOfBoard(board(fake, by.id)!) === id && gameIdOfBoard(board(fake, inviter.id)!) === id, 15_000, 'both boards');
+}
+
+/**
+ * A round-robin load balancer in front of several bot instances (webhook mode): each request goes
+ * to the next port in turn; `served` counts the requests each port got.
+ */
+export async function startBalancer(ports: readonly number[]): Promise<{ server: Server; port: number; served: number[] }> {
+  let next = 0;
+  const served = ports.map(() => 0);
+  const server = createServer((req, res) => {
+    const i = next++ % ports.length;
+    served[i]!++;
+    const fwd = request({ host: '127.0.0.1', port: ports[i], path: req.url, method: req.method, headers: req.headers }, (up) => {
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res);
+    });
+    fwd.on('error', () => {
+      res.writeHead(502).end();
+    });
+    req.pipe(fwd);
+  });
+  const port = await freePort();
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+  return { server, port, served };
 }

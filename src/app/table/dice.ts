@@ -42,7 +42,7 @@ export function nextGameOf(rec: GameRecord): Pick<GameRecord, 'match' | 'fair' |
   return { match, fair, dice, archive: [...rec.archive, rec.fair] };
 }
 
-/** The next roll of the current game (never Math.random: the game's seed and roll count). */
+/** The next roll of the current game: from the game's committed seed and its roll count (SPEC §4). */
 export function rollOf(rec: GameRecord, match: MatchState): Dice {
   return fairRoll(rec.fair.seed, rec.fair.key, match.game.rolls);
 }

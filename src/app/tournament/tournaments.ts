@@ -462,13 +462,14 @@ export class Tournaments {
     if (winnerRef.kind !== 'human') return;
     await this.change<null>(tour.id, (t) => {
       const round = t.rounds.find((r) => r.no === tour.round);
-      const i = round ? round.pairings.findIndex((p) => p.game === rec.id || (p.b !== null && gameIdOf(t.id, tour.round, round.pairings.indexOf(p)) === rec.id)) : -1;
+      // The pairing whose game this is (its id is made from its place, whether or not noted yet).
+      const i = round ? round.pairings.findIndex((p, k) => p.b !== null && (p.game === rec.id || gameIdOf(t.id, tour.round, k) === rec.id)) : -1;
       if (!round || i < 0) return { keep: null };
       const p = round.pairings[i]!;
       if (p.result) return { keep: null };
       const sideOf = (id: number): 'white' | 'black' => seatOf(rec, id) ?? 'white';
       const result: PairingResult = { winner: winnerRef.id, a: rec.match.score[sideOf(p.a)], b: rec.match.score[sideOf(p.b!)], how: 'played' };
-      const next = this.advance(withResult({ ...t, rounds: t.rounds.map((r) => (r.no === round.no ? { ...r, pairings: r.pairings.map((q, k) => (k === i && !q.game ? { ...q, game: rec.id } : q)) } : r)) }, round.no, i, result));
+      const next = this.advance(withPairing(t, round.no, i, { ...p, game: rec.id, result }));
       return { write: next, out: null };
     });
     await this.makeGames(tour.id);

@@ -12,6 +12,7 @@ import { podium, MAX_PLAYERS, MAX_ROUND_ROBIN, MIN_PLAYERS } from '../../app/tou
 import { standings } from '../../app/tournament/standings.js';
 import type { Variant } from '../../engine/types.js';
 import type { Lang } from '../../app/model.js';
+import { releaseLock, takeLock } from '../../app/lock.js';
 import { bracketSvg, renderSvgPng, standingsSvg } from '../../render/tournament.js';
 import { displayName, type Translate } from '../../present/text.js';
 import { onButton } from '../buttons.js';
@@ -359,15 +360,8 @@ export class TournamentDesk {
     const d = this.s.app.dialogues;
     const lock = `tour-desk:${id}`;
     const me = this.s.app.inbox.owner;
-    if (!(await d.setIfAbsent(lock, me, 30))) {
-      // Another instance is at it: look again shortly; a holder that died (its heartbeat stopped)
-      // leaves its lock to be taken at once.
-      const holder = await d.read(lock);
-      const dead = typeof holder === 'string' && holder !== me && !(await this.s.app.inbox.alive(holder));
-      if (!dead) return void setTimeout(() => this.sync(id), 3000).unref();
-      await d.delete(lock);
-      if (!(await d.setIfAbsent(lock, me, 30))) return void setTimeout(() => this.sync(id), 3000).unref();
-    }
+    // Another instance at it: look again shortly (a holder that died leaves its lock at once).
+    if (!(await takeLock(d, lock, me, 30, (who) => this.s.app.inbox.alive(who)))) return void setTimeout(() => this.sync(id), 3000).unref();
     try {
       const tour = await this.s.app.tournaments.get(id);
       if (!tour) return;
@@ -455,7 +449,7 @@ export class TournamentDesk {
         }
       }
     } finally {
-      if ((await d.read(lock)) === me) await d.delete(lock);
+      await releaseLock(d, lock, me);
     }
   }
 }
