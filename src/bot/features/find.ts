@@ -86,8 +86,11 @@ async function start(ctx: Ctx, s: Services, prefs: SearchPrefs, edit: boolean): 
     messageId = ctx.callbackQuery.message.message_id;
   } else messageId = (await ctx.reply(text, { reply_markup: cancelKeyboard(t) })).message_id;
   await s.app.matchmaking.setMessage(ctx.from!.id, { chatId: ctx.chat!.id, messageId });
-  // Someone may be waiting already: look at once.
-  void showSearch(s, await s.app.matchmaking.pass()).catch((e: unknown) => s.log.warn({ err: e }, 'a search pass failed'));
+  // Someone may be waiting already: look at once, in the background (the chat's next update is not held up).
+  void s.app.matchmaking
+    .pass()
+    .then((events) => showSearch(s, events))
+    .catch((e: unknown) => s.log.warn({ err: e }, 'a search pass failed (the next tick tries again)'));
 }
 
 export function findCommand(s: Services) {
