@@ -1,8 +1,9 @@
 # Nardy bot: docker build -t nardy-bot . && docker run --env-file .env nardy-bot
-# Build: compile TypeScript to dist/ (the image runs compiled JavaScript).
+# Build: compile TypeScript to dist/ (the image runs compiled JavaScript) and the Mini App's page to
+# dist/webapp (Vite).
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
-COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
+COPY package.json package-lock.json tsconfig.json tsconfig.build.json tsconfig.web.json ./
 RUN npm ci --no-audit --no-fund --ignore-scripts
 COPY src ./src
 RUN npm run build

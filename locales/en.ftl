@@ -537,7 +537,7 @@ menu-open-board = 🎯 Board
 btn-rematch-accept = 🔁 Accept the rematch
 webapp-title = Nardy board
 webapp-games = Your games
-webapp-no-games = You have no games in play. Start one in the chat: /play
+webapp-no-games = You have no games in play.
 webapp-pick = Tap a checker, then where it goes.
 webapp-offline = No connection: trying again…
 webapp-resign-confirm = Resign how?
@@ -701,3 +701,20 @@ remind-group-private = ⏰ Your move in the group's game ({ $variant }) against 
     [yes] match
    *[no] game
   }.
+
+webapp-pips = { $pips ->
+        [one] { $pips } pip
+       *[other] { $pips } pips
+    }
+webapp-off = { $off } off
+webapp-waiting = Waiting for { $name }…
+webapp-in-play = You have a game with the bot in play: here it is.
+webapp-new-game = New game against the bot
+webapp-new-short = 🎲 Short nardy
+webapp-new-long = 🎲 Long nardy
+webapp-level = Bot's level
+webapp-list = ☰ Games
+webapp-after = The review and the export come in the bot's chat.
+webapp-starting = Starting…
+review-offer = { $game }: the review of your moves, or the game as a file.
+webapp-more = More: resign, your games

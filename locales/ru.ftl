@@ -560,7 +560,7 @@ menu-open-board = 🎯 Доска
 btn-rematch-accept = 🔁 Принять реванш
 webapp-title = Доска для нард
 webapp-games = Ваши партии
-webapp-no-games = Сейчас у вас нет партий. Начните партию в чате: /play
+webapp-no-games = Сейчас у вас нет партий.
 webapp-pick = Нажмите на шашку, затем на пункт, куда её поставить.
 webapp-offline = Нет связи: пробуем снова…
 webapp-resign-confirm = Как сдаться?
@@ -724,3 +724,21 @@ remind-group-private = ⏰ Ваш ход в партии в группе ({ $var
     [yes] матч
    *[no] партию
   }.
+
+webapp-pips = { $pips ->
+        [one] { $pips } пипс
+        [few] { $pips } пипса
+       *[many] { $pips } пипсов
+    }
+webapp-off = снято { $off }
+webapp-waiting = Ждём ход соперника ({ $name })…
+webapp-in-play = У вас уже идёт партия с ботом: вот она.
+webapp-new-game = Новая партия с ботом
+webapp-new-short = 🎲 Короткие нарды
+webapp-new-long = 🎲 Длинные нарды
+webapp-level = Уровень бота
+webapp-list = ☰ Партии
+webapp-after = Разбор и экспорт придут в чат с ботом.
+webapp-starting = Начинаем…
+review-offer = { $game }: разбор ваших ходов или файл партии.
+webapp-more = Ещё: сдаться, ваши партии

@@ -151,7 +151,7 @@ async function main(): Promise<void> {
     return { redis, telegram: telegram.ok };
   };
   // The Mini App, on the same HTTP server (the webhook's port, or HTTP_PORT).
-  const webApp = cfg.webApp ? createWebApp(services, { botToken: cfg.botToken, now: clock.now }) : null;
+  const webApp = cfg.webApp ? createWebApp(services, { botToken: cfg.botToken, now: clock.now, botUsername: () => (bot.isInited() ? bot.botInfo.username : '') }) : null;
   // /metrics: on a port of its own (METRICS_PORT), or with a token (METRICS_TOKEN); never open on
   // a public port (the webhook's, the Mini App's).
   const publicPort = !!cfg.webhook || !!webApp;

@@ -12,7 +12,32 @@ import { diceText, eventText, playerName, playSide, theirNumbering, who, type Nu
 const DISC: Record<Side, string> = { white: '⚪', black: '⚫' };
 const LIMIT = 1024;
 
+/** A caption's parts: the head (match, players, score, cube), what happened, and the status at the end. */
+export interface CaptionParts {
+  readonly head: readonly string[];
+  /** What happened since the reader last acted, oldest first. */
+  readonly events: readonly string[];
+  /** How the other side's plays are numbered on the reader's picture (when a play of theirs is told). */
+  readonly numbering: string | null;
+  /** The cube or the Crawford game (also in `head`). */
+  readonly cube: string | null;
+  /** "Point numbers are as in the picture…" while the other side moves (also in `tail`). */
+  readonly pictureNote: string | null;
+  /** Whose turn it is and what they may do. */
+  readonly status: string;
+  readonly tail: readonly string[];
+}
+
 export function caption(rec: GameRecord, seat: Seat, t: Translate, settings: UserSettings): string {
+  const { head, events: told, numbering, tail } = captionParts(rec, seat, t, settings);
+  const events = numbering ? [...told, numbering] : [...told];
+  // What happened is cut from the oldest end when everything does not fit.
+  const fixed = [...head, ...tail].join('\n').length + 1;
+  while (events.length > 1 && fixed + events.join('\n').length + 1 > LIMIT) events.shift();
+  return [...head, ...events, ...tail].join('\n').slice(0, LIMIT);
+}
+
+export function captionParts(rec: GameRecord, seat: Seat, t: Translate, settings: UserSettings): CaptionParts {
   const m = rec.match;
   const g = m.game;
   const n: Numbering = { viewer: viewerOf(rec, seat, settings), variant: m.variant };
@@ -25,11 +50,13 @@ export function caption(rec: GameRecord, seat: Seat, t: Translate, settings: Use
     head.push(`${DISC[side]} ${playerName(rec.players[side], t)} — ${t('caption-pips', facts.pips[side])}`);
   }
   if (m.length > 1) head.push(t('caption-score', { white: m.score.white, black: m.score.black, length: m.length }));
-  if (g.rules.cube && g.crawford) head.push(t('caption-crawford'));
+  let cube: string | null = null;
+  if (g.rules.cube && g.crawford) cube = t('caption-crawford');
   else if (g.rules.cube || g.cube.value > 1) {
     const owner = g.cube.owner;
-    head.push(t('caption-cube', { value: g.cube.value, owner: owner ? t('cube-owned', { name: playerName(rec.players[owner], t) }) : t('cube-centre') }));
+    cube = t('caption-cube', { value: g.cube.value, owner: owner ? t('cube-owned', { name: playerName(rec.players[owner], t) }) : t('cube-centre') });
   }
+  if (cube) head.push(cube);
 
   // A resignation still waiting for its answer is told once, by the status line below.
   const pending = g.phase === 'resign' ? g.pendingResign : null;
@@ -44,17 +71,14 @@ export function caption(rec: GameRecord, seat: Seat, t: Translate, settings: Use
   }
   // Plays are written from their mover's side: once, how the other side's points map onto the picture.
   const numbering = theirNumbering(rec, t, n, playSides);
-  if (numbering) events.push(numbering);
 
   const tail: string[] = [];
   const mover = facts.toAct;
-  if (g.phase === 'move' && mover && mover !== n.viewer) tail.push(t('caption-numbering', { name: playerName(rec.players[n.viewer], t) }));
-  tail.push(status(rec, t));
-
-  // What happened is cut from the oldest end when everything does not fit.
-  const fixed = [...head, ...tail].join('\n').length + 1;
-  while (events.length > 1 && fixed + events.join('\n').length + 1 > LIMIT) events.shift();
-  return [...head, ...events, ...tail].join('\n').slice(0, LIMIT);
+  const pictureNote = g.phase === 'move' && mover && mover !== n.viewer ? t('caption-numbering', { name: playerName(rec.players[n.viewer], t) }) : null;
+  if (pictureNote) tail.push(pictureNote);
+  const line = status(rec, t);
+  tail.push(line);
+  return { head, events, numbering, cube, pictureNote, status: line, tail };
 }
 
 function status(rec: GameRecord, t: Translate): string {

@@ -44,6 +44,9 @@ export interface FakeMessage {
   caption?: string;
   photo?: Array<{ file_id: string; file_unique_id: string; width: number; height: number; file_size: number }>;
   reply_markup?: { inline_keyboard: InlineButton[][] };
+  /** A file sent (sendDocument): its size and its bytes (the bytes are not part of the Bot API object). */
+  document?: { file_id: string; file_size: number };
+  file?: Buffer;
   /** The uploaded picture (not part of the Bot API object). */
   png?: Buffer;
   edits: number;
@@ -556,6 +559,23 @@ export class FakeTelegram extends EventEmitter {
           caption: params.caption as string | undefined,
           photo: this.photoOf(png),
           png,
+          reply_markup: this.markup(params),
+          edits: 0,
+        });
+      }
+      case 'sendDocument': {
+        const chatId = Number(params.chat_id);
+        const ref = typeof params.document === 'string' ? /^attach:\/\/(.+)$/.exec(params.document) : null;
+        const file = ref ? params[ref[1]!] : params.document;
+        if (!Buffer.isBuffer(file)) this.fail(400, 'Bad Request: document must be uploaded');
+        return this.store({
+          message_id: this.newMessageId(chatId),
+          date: Math.floor(Date.now() / 1000),
+          chat: this.chatOf(chatId),
+          from: BOT,
+          caption: params.caption as string | undefined,
+          document: { file_id: `doc${this.calls.length}`, file_size: file.length },
+          file,
           reply_markup: this.markup(params),
           edits: 0,
         });

@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 /**
  * End to end, the Mini App: the bot as a process (HTTP_PORT, WEBAPP_URL) against the fake Bot
  * API, and two players in a real browser (Debian's chromium driven by playwright-core), each in a
@@ -41,7 +42,9 @@ const gus: FakeUser = { id: 7107, first_name: 'Gus', language_code: 'en' };
 /** Launch data as the Telegram client passes it, signed with the bot's token. */
 function initData(u: FakeUser, opts: { authDate?: number; token?: string } = {}): string {
   const user = JSON.stringify({ id: u.id, first_name: u.first_name, language_code: u.language_code });
-  return signInitData({ auth_date: String(opts.authDate ?? Math.floor(Date.now() / 1000)), query_id: `q${u.id}`, user }, opts.token ?? fake.token);
+  // Telegram's launch data carry a third-party signature too (Ed25519, checked by Telegram's own key;
+  // the bot checks the hash, which covers it).
+  return signInitData({ auth_date: String(opts.authDate ?? Math.floor(Date.now() / 1000)), query_id: `q${u.id}`, user, signature: Buffer.from(`sig-${u.id}`.padEnd(64, '.')).toString('base64url') }, opts.token ?? fake.token);
 }
 
 function pageUrl(u: FakeUser, gameId: string | null): string {
@@ -76,14 +79,93 @@ afterAll(async () => {
   expect(tooMany).toEqual([]);
 });
 
-async function open(u: FakeUser, gameId: string | null, width = 390, height = 800): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height } });
+/** A phone held upright (touch) or a computer (mouse). */
+const PHONE = { width: 360, height: 740 } as const;
+const DESKTOP = { width: 1280, height: 800 } as const;
+const touchPages = new WeakSet<Page>();
+
+async function open(u: FakeUser, gameId: string | null, width: number = PHONE.width, height: number = PHONE.height, opts: { locale?: string; url?: string; telegram?: boolean } = {}): Promise<Page> {
+  const touch = width < 700;
+  const context = await browser.newContext({ viewport: { width, height }, hasTouch: touch, isMobile: touch, ...(opts.locale ? { locale: opts.locale } : {}) });
+  const page = await context.newPage();
+  page.on('close', () => void context.close().catch(() => undefined));
+  if (touch) touchPages.add(page);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   (page as unknown as { errors: string[] }).errors = errors;
-  await page.goto(pageUrl(u, gameId));
+  if (opts.telegram) await page.addInitScript(TELEGRAM_CLIENT);
+  await page.goto(opts.url ?? pageUrl(u, gameId));
   return page;
+}
+
+/**
+ * A Telegram client, as the Android app is to the page: it takes the page's events through
+ * window.TelegramWebviewProxy (recorded in window.tgEvents) and answers the requests that
+ * Telegram answers (viewport, safe areas, full screen) with its own events.
+ */
+const TELEGRAM_CLIENT = `(() => {
+  const events = (window.tgEvents = []);
+  const answer = (eventType, eventData) => setTimeout(() => window.postMessage(JSON.stringify({ eventType, eventData }), '*'), 5);
+  window.TelegramWebviewProxy = {
+    postEvent(type, data) {
+      events.push({ type, data: data ? JSON.parse(data) : null });
+      if (type === 'web_app_request_viewport') answer('viewport_changed', { height: innerHeight, width: innerWidth, is_expanded: true, is_state_stable: true });
+      if (type === 'web_app_request_safe_area') answer('safe_area_changed', { top: 0, bottom: 12, left: 0, right: 0 });
+      if (type === 'web_app_request_content_safe_area') answer('content_safe_area_changed', { top: 0, bottom: 0, left: 0, right: 0 });
+    },
+  };
+})();`;
+
+type Box = { x: number; y: number; w: number; h: number; what?: string };
+const overlap = (a: Box, b: Box): boolean => a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5;
+
+/**
+ * What a phone player meets on the screen now: every tap target (the board's zones, every button)
+ * at least 44×44 px, every text (the page's and the board's numbers) at least 12 px, the players,
+ * board, status and buttons apart and all on the screen without scrolling, nothing wider than it.
+ */
+async function measurePhone(p: Page): Promise<void> {
+  const m = await p.evaluate(() => {
+    const box = (el: Element, what?: string): { x: number; y: number; w: number; h: number; what?: string } => {
+      const b = el.getBoundingClientRect();
+      return { x: b.left, y: b.top, w: b.width, h: b.height, ...(what ? { what } : {}) };
+    };
+    const shown = (el: Element): boolean => {
+      const b = el.getBoundingClientRect();
+      return b.width > 0 && b.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+    };
+    const taps = [...document.querySelectorAll('#zones rect[data-zone], button')].filter(shown).map((el) => box(el, (el as HTMLElement).dataset?.zone ?? el.textContent ?? ''));
+    const texts: Array<{ what: string; px: number }> = [];
+    for (const el of document.querySelectorAll('body *')) {
+      if (!shown(el) || el.closest('svg')) continue;
+      if ([...el.childNodes].some((n) => n.nodeType === 3 && (n.textContent ?? '').trim())) texts.push({ what: (el.textContent ?? '').slice(0, 40), px: parseFloat(getComputedStyle(el).fontSize) });
+    }
+    const svg = document.querySelector('#board svg') as SVGSVGElement | null;
+    if (svg) {
+      const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+      for (const t of svg.querySelectorAll('text')) texts.push({ what: `board: ${t.textContent}`, px: Number(t.getAttribute('font-size')) * scale });
+    }
+    const part = (id: string): { x: number; y: number; w: number; h: number; what?: string } | null => {
+      const el = document.getElementById(id);
+      return el && shown(el) ? box(el, id) : null;
+    };
+    return { taps, texts, parts: ['players', 'board-wrap', 'dice', 'controls'].map(part), buttons: [...document.querySelectorAll('#controls button')].filter(shown).map((b) => box(b, b.textContent ?? '')), width: innerWidth, height: innerHeight, scroll: document.documentElement.scrollWidth, debug: JSON.stringify({ text: document.getElementById('controls')!.innerText, buttons: [...document.querySelectorAll('#controls button')].map((b) => Math.round(b.getBoundingClientRect().width)), game: document.getElementById('game')!.clientWidth, wrap: document.getElementById('board-wrap')!.getBoundingClientRect(), side: document.getElementById('side')!.getBoundingClientRect(), controls: document.getElementById('controls')!.getBoundingClientRect(), players: document.getElementById('players')!.getBoundingClientRect() }) };
+  });
+  for (const t of m.taps) {
+    expect(t.w, `tap target ${t.what} ${m.debug}`).toBeGreaterThanOrEqual(44);
+    expect(t.h, `tap target ${t.what} ${m.debug}`).toBeGreaterThanOrEqual(44);
+  }
+  for (const t of m.texts) expect(t.px, `text "${t.what}"`).toBeGreaterThanOrEqual(12);
+  const parts = m.parts.filter((x): x is Box => x !== null);
+  for (let i = 0; i < parts.length; i++) {
+    for (let j = i + 1; j < parts.length; j++) expect(overlap(parts[i]!, parts[j]!), `${parts[i]!.what} and ${parts[j]!.what}`).toBe(false);
+    // On the screen with the board, without scrolling.
+    expect(parts[i]!.y + parts[i]!.h, `${parts[i]!.what} on the screen`).toBeLessThanOrEqual(m.height + 0.5);
+    expect(parts[i]!.x + parts[i]!.w).toBeLessThanOrEqual(m.width + 0.5);
+  }
+  for (let i = 0; i < m.buttons.length; i++) for (let j = i + 1; j < m.buttons.length; j++) expect(overlap(m.buttons[i]!, m.buttons[j]!)).toBe(false);
+  expect(m.scroll).toBeLessThanOrEqual(m.width);
 }
 
 const pageV = async (p: Page): Promise<number> => Number((await p.evaluate(() => document.body.dataset.v)) ?? -1);
@@ -93,14 +175,23 @@ const mine = async (p: Page): Promise<boolean> => (await p.evaluate(() => docume
 async function tapZone(p: Page, selector: string): Promise<void> {
   const box = await p.locator(selector).first().boundingBox();
   if (!box) throw new Error(`no zone ${selector}`);
-  await p.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  if (touchPages.has(p)) await p.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+  else await p.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
 
 /** One action of the player whose page has something to do; returns the version it reached. */
 async function actOnce(p: Page, other: Page, drag: boolean): Promise<void> {
   const v = await pageV(p);
+  const phone = touchPages.has(p);
+  if (phone) await measurePhone(p);
+  // Drag and drop is a mouse's way; a phone taps.
+  drag &&= !phone;
   const from = p.locator('#zones rect.from');
-  if ((await from.count()) > 0) {
+  // A checker on the bar is picked up by the page itself: only its targets are lit.
+  if ((await from.count()) === 0 && (await p.locator('#zones rect.sel.bar').count()) > 0) {
+    expect(await p.locator('#zones rect.target').count()).toBeGreaterThan(0);
+    await tapZone(p, '#zones rect.target');
+  } else if ((await from.count()) > 0) {
     if (drag) {
       // Press a checker, move to its first lit target, let go.
       const a = (await from.first().boundingBox())!;
@@ -123,7 +214,8 @@ async function actOnce(p: Page, other: Page, drag: boolean): Promise<void> {
     for (const re of labels) {
       const b = p.locator('#controls button', { hasText: re });
       if ((await b.count()) > 0) {
-        await b.first().click();
+        if (phone) await b.first().tap();
+        else await b.first().click();
         pressed = true;
         break;
       }
@@ -167,8 +259,10 @@ async function boardsAt(id: string, v: number, ann: FakeUser, ben: FakeUser): Pr
 }
 
 describe('the Mini App', () => {
-  for (const [variant, ann, ben] of [['short', ann0, ben0], ['long', cid, dan]] as const) {
-    it(`two players finish a ${variant} game by link on the page; the chat boards follow`, { timeout: 180_000 }, async () => {
+  // Short nardy: both players on phones (touch, 360×740); long nardy: one on a computer (mouse,
+  // 1280×800, some moves dragged), the other on a phone.
+  for (const [variant, ann, ben, annScreen] of [['short', ann0, ben0, PHONE], ['long', cid, dan, DESKTOP]] as const) {
+    it(`two players finish a ${variant} game by link on the page by tapping; the chat boards follow`, { timeout: 180_000 }, async () => {
       const id = await inviteByLink(fake, ann, variant, 1);
       await acceptLink(fake, ben, ann, id);
       // Both chat boards offer the live board: a web_app button in private chats.
@@ -177,11 +271,21 @@ describe('the Mini App', () => {
         expect(b?.web_app?.url).toBe(`${base}/app/?g=${id}`);
       }
       await advanceToEndgame(store, id, 8);
-      const a = await open(ann, id);
+      const a = await open(ann, id, annScreen.width, annScreen.height);
       const b = await open(ben, id);
       await a.waitForSelector('#zones rect');
       await b.waitForSelector('#zones rect');
       expect(await a.locator('#board > svg').count()).toBe(1);
+      // The upright phone gets the turned board; the computer the board as the chat draws it.
+      expect(await b.evaluate(() => document.body.dataset.shape)).toBe('tall');
+      expect(await a.evaluate(() => document.body.dataset.shape)).toBe(annScreen === PHONE ? 'tall' : 'wide');
+      // Whoever waits sees whose move it is, in their language, and nothing of the mover's to tap.
+      const [mover, waiter, waiterUser, moverUser] = (await mine(a)) ? [a, b, ben, ann] : [b, a, ann, ben];
+      expect(await waiter.locator('#hint').innerText()).toMatch(waiterUser.language_code === 'ru' ? new RegExp(`Ждём ход соперника \\(${moverUser.first_name}\\)`) : new RegExp(`Waiting for ${moverUser.first_name}`));
+      expect(await waiter.locator('#zones rect.from').count()).toBe(0);
+      expect(await mover.locator('#hint').innerText()).not.toMatch(/Waiting|Ждём/);
+      await a.screenshot({ path: `${OUT}/${variant}-${annScreen.width}.png` });
+      await b.screenshot({ path: `${OUT}/${variant}-360.png` });
       await playToEnd(id, a, b);
       const rec = (await new Games({ store }).get(id))!;
       expect(rec.finished).toBe(true);
@@ -190,6 +294,25 @@ describe('the Mini App', () => {
       await boardsAt(id, rec.v, ann, ben);
       expect(await a.locator('#controls button', { hasText: /Rematch/ }).count()).toBe(1);
       expect(await b.locator('#controls button', { hasText: /Реванш/ }).count()).toBe(1);
+      // The end screen: review and export as well as the rematch, each in the player's language.
+      expect(await a.locator('#controls button', { hasText: /Review/ }).count()).toBe(1);
+      expect(await a.locator('#controls button', { hasText: /Export/ }).count()).toBe(1);
+      expect(await b.locator('#controls button', { hasText: /Разбор/ }).count()).toBe(1);
+      expect(await b.locator('#controls button', { hasText: /Файл партии/ }).count()).toBe(1);
+      await measurePhone(b);
+      await b.screenshot({ path: `${OUT}/${variant}-end-360.png` });
+      // Those buttons open the bot's chat: the export comes at once, the review as its button.
+      const after = (await (await fetch(`${base}/app/api/state?g=${id}`, { headers: { 'x-telegram-init-data': initData(ann) } })).json()) as { after: { review: string; export: string } };
+      expect(after.after).toEqual({ review: `https://t.me/nardy_test_bot?start=rv_${id}`, export: `https://t.me/nardy_test_bot?start=ex_${id}` });
+      const chat = { id: ann.id, type: 'private' as const, first_name: ann.first_name };
+      fake.sendText(chat, ann, `/start ex_${id}`);
+      await fake.waitFor(() => fake.chatMessages(ann.id).find((m) => m.document && /as a file/.test(m.caption ?? '')), 10_000, 'the export');
+      fake.sendText(chat, ann, `/start rv_${id}`);
+      const offer = await fake.waitFor(() => fake.chatMessages(ann.id).find((m) => /the review of your moves/.test(m.text ?? '')), 10_000, 'the review offer');
+      expect(buttons(offer).map((x) => x.text)).toEqual(['📊 Review', '💾 Export']);
+      // Someone else's game: refused in words, nothing sent.
+      fake.sendText({ id: eve.id, type: 'private', first_name: eve.first_name }, eve, `/start ex_${id}`);
+      await fake.waitFor(() => fake.chatMessages(eve.id).find((m) => /Only the players/.test(m.text ?? '')), 10_000, 'the refusal');
       for (const p of [a, b]) expect((p as unknown as { errors: string[] }).errors).toEqual([]);
       await a.close();
       await b.close();
@@ -327,6 +450,87 @@ describe('the Mini App', () => {
     const again = await open();
     expect(again.status).toBe(200);
     for (const h of [...held, again]) h.abort.abort();
+  });
+
+  it('a player with no game starts one against the bot from the page, in their language; its board also comes to the chat', { timeout: 60_000 }, async () => {
+    const iya: FakeUser = { id: 7111, first_name: 'Ия', language_code: 'ru' };
+    const p = await open(iya, null);
+    await p.waitForSelector('#list button.new');
+    // No dead "/play": a new game is a tap away, in Russian, every target thumb-sized.
+    expect(await p.locator('#list h2').allInnerTexts()).toEqual(['Сейчас у вас нет партий.', 'Новая партия с ботом']);
+    expect(await p.locator('#list button.level').allInnerTexts()).toEqual(['лёгкий', 'средний', 'сильный']);
+    await measurePhone(p);
+    await p.screenshot({ path: `${OUT}/new-game-360.png` });
+    await p.locator('#list button.level', { hasText: 'лёгкий' }).tap();
+    expect(await p.locator('#list button.level[aria-checked="true"]').innerText()).toBe('лёгкий');
+    await p.locator('#list button.new', { hasText: 'Короткие нарды' }).tap();
+    await p.waitForFunction(() => document.body.dataset.view === 'game' && !!document.body.dataset.game);
+    const id = (await p.evaluate(() => document.body.dataset.game))!;
+    const rec = (await new Games({ store }).get(id))!;
+    expect(rec.kind).toBe('bot');
+    expect(rec.match.variant).toBe('short');
+    expect(Object.values(rec.players).some((x) => x.kind === 'bot' && x.level === 'easy')).toBe(true);
+    expect(Object.values(rec.players).some((x) => x.kind === 'human' && x.id === iya.id)).toBe(true);
+    // The dice commitment is told once, before the first roll.
+    expect(await p.locator('#toast').innerText()).toMatch(/Кости: обязательство [0-9a-f]{64}/);
+    await fake.waitFor(() => fake.chatMessages(iya.id).find((m) => m.photo && buttons(m).some((b) => b.data.includes(id))), 15_000, 'the board in the chat');
+    await measurePhone(p);
+    // A second new game while this one goes on opens this one.
+    const again = await fetch(`${base}/app/api/new`, { method: 'POST', headers: { 'x-telegram-init-data': initData(iya), 'content-type': 'application/json' }, body: JSON.stringify({ variant: 'long', level: 'hard' }) });
+    expect(await again.json()).toMatchObject({ ok: true, result: 'in-play', next: id });
+    for (const body of [{ variant: 'long', level: 'expert' }, { variant: 'x', level: 'easy' }, {}, 'not json']) {
+      const r = await fetch(`${base}/app/api/new`, { method: 'POST', headers: { 'x-telegram-init-data': initData(iya), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      expect(r.status).toBe(400);
+    }
+    expect((await fetch(`${base}/app/api/new`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"variant":"short","level":"easy"}' })).status).toBe(401);
+    expect((p as unknown as { errors: string[] }).errors).toEqual([]);
+    await p.close();
+  });
+
+  it('refuses a page opened outside Telegram in the browser\'s language', async () => {
+    for (const [locale, text] of [
+      ['ru-RU', /Откройте доску из Telegram/],
+      ['en-GB', /Open this board from Telegram/],
+    ] as const) {
+      const p = await open(eve, null, PHONE.width, PHONE.height, { locale, url: `${base}/app/` });
+      await p.waitForSelector('#list .refusal');
+      expect(await p.locator('#list .refusal').innerText()).toMatch(text);
+      await p.close();
+    }
+    // Launch data that fails its check: refused in the language its user claims.
+    const forged = initData({ id: 7112, first_name: 'Лев', language_code: 'ru' }, { token: '1:forged' });
+    const p = await open(eve, null, PHONE.width, PHONE.height, { locale: 'en-US', url: `${base}/app/#tgWebAppData=${encodeURIComponent(forged)}&tgWebAppVersion=8.0&tgWebAppPlatform=android` });
+    await p.waitForSelector('#list .refusal');
+    expect(await p.locator('#list .refusal').innerText()).toMatch(/Откройте доску из Telegram/);
+    await p.close();
+  });
+
+  it("talks to Telegram through its SDK: ready, expand, the viewport and its safe areas, the back button, haptics", { timeout: 60_000 }, async () => {
+    const [kim, lou]: FakeUser[] = [7113, 7114].map((uid, i) => ({ id: uid, first_name: ['Kim', 'Lou'][i]!, language_code: 'en' }));
+    const id = await inviteByLink(fake, kim!, 'short', 1);
+    await acceptLink(fake, lou!, kim!, id);
+    const pages = [await open(kim!, id, PHONE.width, PHONE.height, { telegram: true }), await open(lou!, id, PHONE.width, PHONE.height, { telegram: true })];
+    for (const p of pages) await p.waitForSelector('#zones rect');
+    const events = async (p: Page): Promise<Array<{ type: string; data: Record<string, unknown> | null }>> => p.evaluate(() => (window as unknown as { tgEvents: Array<{ type: string; data: Record<string, unknown> | null }> }).tgEvents);
+    for (const p of pages) {
+      await p.waitForFunction(() => getComputedStyle(document.documentElement).getPropertyValue('--tg-viewport-safe-area-inset-bottom').trim() === '12px', undefined, { timeout: 5000 });
+      const types = (await events(p)).map((e) => e.type);
+      for (const t of ['web_app_ready', 'web_app_expand', 'web_app_request_viewport', 'web_app_request_safe_area']) expect(types).toContain(t);
+      // In a game, Telegram's back button leads to the list of games.
+      expect((await events(p)).filter((e) => e.type === 'web_app_setup_back_button').at(-1)?.data).toEqual({ is_visible: true });
+      // The safe areas reach the page's layout: the phone's bottom edge stays clear.
+      expect(await p.evaluate(() => parseFloat(getComputedStyle(document.getElementById('app')!).paddingBottom))).toBe(18);
+    }
+    // Whoever acts feels each tap.
+    const p = (await mine(pages[0]!)) ? pages[0]! : pages[1]!;
+    const before = (await events(p)).filter((e) => e.type === 'web_app_trigger_haptic_feedback').length;
+    await actOnce(p, p === pages[0] ? pages[1]! : pages[0]!, false);
+    expect((await events(p)).filter((e) => e.type === 'web_app_trigger_haptic_feedback').length).toBeGreaterThan(before);
+    await measurePhone(p);
+    for (const x of pages) {
+      expect((x as unknown as { errors: string[] }).errors).toEqual([]);
+      await x.close();
+    }
   });
 
   it('lays out without overlap at 360 px and 1280 px; the menu opens the list of games', async () => {

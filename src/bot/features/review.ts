@@ -24,6 +24,7 @@ import type { Services } from '../services.js';
 import { playerName, type Translate, decimal } from '../../present/text.js';
 import { boardLabels } from '../../present/board.js';
 import { onButton } from '../buttons.js';
+import { gameLabel } from './bot-game.js';
 
 /** The progress message, once sent (or why it could not be). */
 type Note = Awaited<ReturnType<typeof attempt<{ readonly message_id: number }>>>;
@@ -81,7 +82,7 @@ function browse(t: Translate, id: string, n: number, total: number): InlineKeybo
 }
 
 /** Send the game as files: the JSON export (and .mat for short nardy). */
-async function sendExport(ctx: Ctx, rec: GameRecord): Promise<void> {
+export async function sendExport(ctx: Ctx, rec: GameRecord): Promise<void> {
   const t = ctx.t.bind(ctx);
   const names = { white: playerName(rec.players.white, t), black: playerName(rec.players.black, t) };
   const exp = exportGame(rec, names);
@@ -98,6 +99,20 @@ export function exportCommand(s: Services) {
     if (!rec) return void (await ctx.reply(ctx.t('export-none')));
     await sendExport(ctx, rec);
   };
+}
+
+/**
+ * The Mini App's end screen links here (/start rv_<id>, ex_<id>): the export is sent at once;
+ * the review is offered as its button (a review is posted where it is asked for, once).
+ */
+export async function afterFromStart(ctx: Ctx, s: Services, what: 'rv' | 'ex', id: string): Promise<void> {
+  const t = ctx.t.bind(ctx);
+  const rec = await s.app.games.get(id);
+  if (!rec || !rec.finished) return void (await ctx.reply(t('toast-gone')));
+  if (!sideOfUser(rec, ctx.from!.id)) return void (await ctx.reply(t(what === 'ex' ? 'export-not-player' : 'review-not-player')));
+  if (what === 'ex') return sendExport(ctx, rec);
+  const kb = new InlineKeyboard().text(t('btn-review'), encode({ kind: 'review', id: rec.id, act: 'review' })).text(t('btn-export'), encode({ kind: 'review', id: rec.id, act: 'export' }));
+  await ctx.reply(t('review-offer', { game: gameLabel(t, rec, ctx.from!.id) }), { reply_markup: kb });
 }
 
 export function reviewFeature(s: Services, reviews: Reviews): Composer<Ctx> {

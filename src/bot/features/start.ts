@@ -3,6 +3,7 @@ import { COMMAND_NAMES, nearestCommand } from '../command-names.js';
 import { joinFromStart } from './tournament.js';
 import { findMenu } from './find.js';
 import { watchFromStart } from './watch.js';
+import { afterFromStart } from './review.js';
 import { answerQuery } from '../replies.js';
 import { Composer } from 'grammy';
 import type { Ctx } from '../context.js';
@@ -15,7 +16,7 @@ import { settingsMessage } from './settings.js';
 import { statsCommand } from './stats.js';
 import { onButton } from '../buttons.js';
 
-/** /start, with the deep-link payloads: i_<id> an invitation, tj_<id> joining a tournament, rules, bot, friend. */
+/** /start, with the deep-link payloads: i_<id> an invitation, tj_<id> joining a tournament, w_ watching, rv_/ex_<id> a finished game's review or export (the Mini App's end screen), rules, bot, friend. */
 export function startCommand(s: Services) {
   return async (ctx: Ctx): Promise<void> => {
     const t = ctx.t.bind(ctx);
@@ -26,6 +27,8 @@ export function startCommand(s: Services) {
     if (payload.startsWith('w_')) return watchFromStart(ctx, s, payload);
     const tournament = /^tj_([0-9a-z]{10})$/.exec(payload);
     if (tournament) return joinFromStart(ctx, s, tournament[1]!);
+    const after = /^(rv|ex)_([0-9a-z]{10})$/.exec(payload);
+    if (after) return afterFromStart(ctx, s, after[1] as 'rv' | 'ex', after[2]!);
     if (payload === 'rules') return void (await ctx.reply(t('rules-choose'), { reply_markup: rulesChooser(t) }));
     if (payload === 'bot') return void (await ctx.reply(t('play-bot-variant'), { reply_markup: variantMenu(t) }));
     if (payload === 'friend') return friendMenu(ctx);

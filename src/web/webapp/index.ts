@@ -1,9 +1,10 @@
 /**
  * The Mini App: a live board in Telegram, served by the bot's own HTTP server under /app/.
  *
- *   GET  /app/                 the page (static files from assets/webapp, strict CSP)
+ *   GET  /app/                 the page (built by Vite from src/web/page into dist/webapp; strict CSP)
  *   GET  /app/api/games        the person's games in play
- *   GET  /app/api/state?g=ID   one game as this person's seat sees it: picture, choices, news
+ *   GET  /app/api/state?g=ID   one game as this person's seat sees it: board, players, choices, news
+ *   POST /app/api/new          {variant, level}: a new single game against the bot (the page's list)
  *   POST /app/api/act          {g, v, act}: one press, through the same use cases as the buttons
  *   GET  /app/api/events?g=ID  server-sent events: the game's version whenever it changes (any
  *                              instance: through the store's feed, Redis pub/sub)
@@ -13,9 +14,9 @@
  * version it was made on, so a replayed or late one changes nothing.
  */
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, join } from 'node:path';
+import { extname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decodeAct, type Intent, type Press } from '../../app/table/intent.js';
 import type { GameRecord, Lang, Seat } from '../../app/model.js';
@@ -23,20 +24,23 @@ import { seatChoices, type SeatChoices } from '../../app/table/seat.js';
 import { seatOf } from '../../app/table/rights.js';
 import { turnKey } from '../../app/clocks.js';
 import type { ResignLevel } from '../../engine/game.js';
-import { gameFacts, pointAsRead } from '../../app/table/view.js';
-import type { Side, Step } from '../../engine/types.js';
-import { renderSvg } from '../../render/index.js';
-import { G, pointGeometry, WIDTH, HEIGHT } from '../../render/layout.js';
+import { gameFacts } from '../../app/table/view.js';
+import { THEMES } from '../../render/theme.js';
+import type { Side } from '../../engine/types.js';
 import { readBody } from '../server.js';
 import type { App } from '../../app/index.js';
 import type { Logger } from '../../logger.js';
-import { caption } from '../../present/caption.js';
+import { caption, captionParts } from '../../present/caption.js';
 import { renderOptions, viewerOf } from '../../present/board.js';
-import { outcomeText, playerName, type Translate } from '../../present/text.js';
-import { verifyInitData, type InitData } from './init-data.js';
+import { displayName, outcomeText, playerName, type Translate } from '../../present/text.js';
+import { INIT_DATA_MAX_BYTES, verifyInitData, type InitData } from './init-data.js';
+import { langFromTelegram } from '../../app/players.js';
+import { boardData, paletteOf, zoneOf } from './board-data.js';
+import type { GameState, GamesList, PlayerLine } from '../page/state.js';
+import { OFFERED_LEVELS } from '../../app/model.js';
 
-export const STATIC_DIR = fileURLToPath(new URL('../../../assets/webapp/', import.meta.url));
-const FONTS_DIR = fileURLToPath(new URL('../../../assets/fonts/', import.meta.url));
+/** The page, built by Vite from src/web/page (npm run build): index.html, hashed assets, the icon. */
+export const STATIC_DIR = fileURLToPath(new URL('../../../dist/webapp/', import.meta.url));
 const MAX_BODY = 4096;
 /** An events stream ends after this long (the page opens another): no connection lives forever. */
 const STREAM_MS = 5 * 60_000;
@@ -60,8 +64,17 @@ export const CSP = [
 ].join('; ');
 
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.ttf': 'font/ttf', '.svg': 'image/svg+xml' };
-const STATIC_FILES = new Set(['index.html', 'app.js', 'app.css', 'icon.svg']);
-const FONT_FILES = new Set(['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf']);
+/** The built page's files (relative paths), listed once: nothing else under /app/ is a file. */
+let staticFiles: Promise<Set<string>> | null = null;
+function listStatic(): Promise<Set<string>> {
+  staticFiles ??= readdir(STATIC_DIR, { recursive: true, withFileTypes: true })
+    .then((entries) => new Set(entries.filter((e) => e.isFile()).map((e) => relative(STATIC_DIR, join(e.parentPath, e.name)).split(sep).join('/'))))
+    .catch(() => {
+      staticFiles = null;
+      return new Set<string>();
+    });
+  return staticFiles;
+}
 
 /** What the Mini App needs: the use cases, the words and a log (the chat's front end is not among them). */
 export interface WebAppDeps {
@@ -73,34 +86,14 @@ export interface WebAppDeps {
 export interface WebAppOptions {
   readonly botToken: string;
   readonly now?: () => number;
+  /** The bot's username, for links into its chat (review and export after a match); '' while unknown. */
+  readonly botUsername?: () => string;
 }
 
 export interface WebApp {
   /** Handle a request under /app/ (false: not the Mini App's; the server goes on). */
   handle(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
   close(): Promise<void>;
-}
-
-type Zone = { readonly id: string; readonly x: number; readonly y: number; readonly w: number; readonly h: number };
-
-/** Where a viewer's taps land: each point's half of the field, the bar, the bear-off tray. */
-function zones(variant: 'long' | 'short'): Zone[] {
-  const half = G.fieldBottom - G.midY;
-  const out: Zone[] = [];
-  for (let v = 1; v <= 24; v++) {
-    const { cx, top } = pointGeometry(v);
-    out.push({ id: `p${v}`, x: cx - G.pointW / 2, y: top ? G.fieldTop : G.midY, w: G.pointW, h: top ? G.midY - G.fieldTop : half });
-  }
-  if (variant === 'short') out.push({ id: 'bar', x: G.barX, y: G.fieldTop, w: G.barW, h: G.fieldBottom - G.fieldTop });
-  out.push({ id: 'off', x: G.trayX, y: G.fieldTop, w: G.trayW, h: G.fieldBottom - G.fieldTop });
-  return out;
-}
-
-/** A point of the mover's numbering as the viewer's zone. */
-function zoneOf(p: number, mover: Side, viewer: Side, variant: 'long' | 'short'): string {
-  if (p === 25) return 'bar';
-  if (p === 0) return 'off';
-  return `p${pointAsRead(variant, mover, viewer, p)}`;
 }
 
 const json = (res: ServerResponse, status: number, body: unknown): void => {
@@ -130,8 +123,34 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 
 const GAME_ID = /^[0-9a-z]{10}$/;
 
+/**
+ * The language to refuse in, when the launch data cannot be trusted: the language its user
+ * claims, else the browser's. Nothing is read from the store for an unverified person.
+ */
+export function guessLang(raw: string | null, acceptLanguage: string | undefined): Lang {
+  let code: string | undefined;
+  try {
+    const user = raw && raw.length <= INIT_DATA_MAX_BYTES ? (JSON.parse(new URLSearchParams(raw).get('user') ?? 'null') as { language_code?: unknown } | null) : null;
+    if (user && typeof user.language_code === 'string') code = user.language_code.slice(0, 16);
+  } catch {
+    code = undefined;
+  }
+  code ??= acceptLanguage?.split(',')[0]?.split(';')[0]?.trim().slice(0, 16) || undefined;
+  return langFromTelegram(code, 'en');
+}
+
+/** The page's own words (locales/*.ftl), sent with every answer in the person's language. */
+const PAGE_WORDS = [
+  'webapp-title', 'webapp-games', 'webapp-no-games', 'webapp-pick', 'webapp-offline', 'webapp-resign-confirm', 'webapp-not-player', 'webapp-unauthorized',
+  'btn-roll', 'btn-undo', 'btn-done', 'btn-resign', 'btn-back', 'btn-decline-resign', 'btn-next-game', 'btn-rematch', 'btn-rematch-accept', 'btn-review', 'btn-export',
+  'webapp-rematch-waiting', 'webapp-open-new', 'webapp-watching', 'webapp-new-game', 'webapp-new-short', 'webapp-new-long', 'webapp-level', 'webapp-list',
+  'webapp-after', 'webapp-starting', 'webapp-more',
+] as const;
+
 export function createWebApp(s: WebAppDeps, opts: WebAppOptions): WebApp {
   const now = opts.now ?? Date.now;
+  const username = opts.botUsername ?? (() => '');
+  const deepLink = (payload: string): string => `https://t.me/${username()}?start=${payload}`;
   const files = new Map<string, Buffer>();
   // Live streams by game; one subscription to the feed serves them all.
   const streams = new Map<string, Set<(v: number) => void>>();
@@ -168,7 +187,7 @@ export function createWebApp(s: WebAppDeps, opts: WebAppOptions): WebApp {
     const raw = req.headers['x-telegram-init-data'];
     const check = verifyInitData(typeof raw === 'string' ? raw : null, opts.botToken, Math.floor(now() / 1000));
     if (check.ok) return check.data;
-    json(res, 401, { error: 'unauthorized', reason: check.reason });
+    json(res, 401, { error: 'unauthorized', reason: check.reason, message: s.t(guessLang(typeof raw === 'string' ? raw : null, req.headers['accept-language']))('webapp-unauthorized') });
     return null;
   }
 
@@ -178,12 +197,11 @@ export function createWebApp(s: WebAppDeps, opts: WebAppOptions): WebApp {
 
   /** The words of the page, in the person's language. */
   function words(t: Translate): Record<string, string> {
-    const keys = ['webapp-title', 'webapp-games', 'webapp-no-games', 'webapp-pick', 'webapp-offline', 'webapp-resign-confirm', 'webapp-not-player', 'webapp-unauthorized', 'btn-roll', 'btn-undo', 'btn-done', 'btn-resign', 'btn-back', 'btn-decline-resign', 'btn-next-game', 'btn-rematch', 'btn-rematch-accept', 'webapp-rematch-waiting', 'webapp-open-new', 'webapp-watching'];
-    return Object.fromEntries(keys.map((k) => [k, t(k)]));
+    return Object.fromEntries(PAGE_WORDS.map((k) => [k, t(k)]));
   }
 
   /** One game as this person's seat sees it. */
-  async function stateOf(rec: GameRecord, userId: number, lang: Lang): Promise<Record<string, unknown>> {
+  async function stateOf(rec: GameRecord, userId: number, lang: Lang): Promise<GameState> {
     const t = s.t(lang);
     const settings = await s.app.players.settings(userId);
     const side = seatOf(rec, userId);
@@ -195,21 +213,38 @@ export function createWebApp(s: WebAppDeps, opts: WebAppOptions): WebApp {
     const claimable = clock && clock.claimable && clock.key === turnKey(rec) ? { side: clock.side, key: clock.key } : null;
     const choices: SeatChoices = seatChoices(rec, userId, { now: now(), claimable, hints: settings.hints });
     const g = rec.match.game;
+    const m = rec.match;
     const mover = g.position.turn;
     const options = renderOptions(rec, seat, t, settings);
-    // Marks are for the mover only (the chat's picture marks them for whoever looks).
-    const svg = renderSvg(gameFacts(rec).position, choices.steps.length ? options : { ...options, marks: [] });
+    const facts = gameFacts(rec);
+    const parts = captionParts(rec, seat, t, settings);
     const labels: Record<string, string> = {};
     if (choices.double) labels.double = t('btn-double', { value: choices.double });
     if (choices.take) labels.take = t('btn-take', { value: choices.take });
     if (choices.drop) labels.drop = t('btn-pass', { points: g.cube.value });
     if (choices.accept) labels.accept = t('btn-accept-resign', { points: choices.accept });
     for (const level of choices.resign) labels[`resign${level}`] = t(`btn-resign-${level}`, { points: level * g.cube.value, variant: g.variant });
+    const names = { white: playerName(rec.players.white, t), black: playerName(rec.players.black, t) };
+    const toAct = g.phase === 'over' ? null : facts.toAct;
+    const line = (x: Side): PlayerLine => ({
+      side: x,
+      name: names[x],
+      pips: t('webapp-pips', { pips: facts.pips[x].pips }),
+      off: t('webapp-off', { off: facts.pips[x].off }),
+      score: m.length > 1 ? m.score[x] : null,
+      toAct: toAct === x,
+    });
+    const near = viewer;
+    const far: Side = near === 'white' ? 'black' : 'white';
+    // Waiting for the other player (a person or the bot): their name, never their movable points.
+    const waiting = side && !rec.finished && toAct && toAct !== side ? t('webapp-waiting', { name: names[toAct] }) : null;
+    const variant = t(`variant-${m.variant}`);
+    const after = side && rec.finished && username() ? { review: deepLink(`rv_${rec.id}`), export: deepLink(`ex_${rec.id}`) } : null;
     return {
       id: rec.id,
       v: rec.v,
       kind: rec.kind,
-      variant: rec.match.variant,
+      variant: m.variant,
       finished: rec.finished,
       rematched: rec.events.some((e) => e.type === 'rematched'),
       lang,
@@ -217,16 +252,23 @@ export function createWebApp(s: WebAppDeps, opts: WebAppOptions): WebApp {
       side,
       watching: side === null,
       viewer,
-      toAct: choices.toAct,
-      names: { white: playerName(rec.players.white, t), black: playerName(rec.players.black, t) },
-      svg,
-      size: { width: WIDTH, height: HEIGHT },
-      zones: zones(rec.match.variant),
-      steps: choices.steps.map((st) => ({ step: st, from: zoneOf(st[0], mover, viewer, rec.match.variant), to: zoneOf(st[1], mover, viewer, rec.match.variant) })),
+      toAct,
+      names,
+      players: [line(far), line(near)],
+      title: m.length > 1 ? t('caption-match', { variant, length: m.length, game: m.gameNo }) : variant,
+      cubeLine: parts.cube,
+      status: waiting ?? parts.status,
+      news: parts.events,
+      numbering: parts.numbering ?? (parts.pictureNote && !side ? null : parts.pictureNote),
+      // Marks are for the mover only (the chat's picture marks them for whoever looks).
+      board: boardData(rec, viewer, choices.steps.length ? options : { ...options, marks: [] }),
+      palette: paletteOf(THEMES[settings.theme] ?? THEMES.wood),
+      steps: choices.steps.map((st) => ({ step: st, from: zoneOf(st[0], mover, viewer, m.variant), to: zoneOf(st[1], mover, viewer, m.variant) })),
       choices: { roll: choices.roll || choices.opening, double: choices.double !== null, undo: choices.undo, done: choices.done, take: choices.take !== null, drop: choices.drop, accept: choices.accept !== null, decline: choices.accept !== null, resign: choices.resign, next: choices.next, rematch: choices.rematch, claim: choices.claim !== null, hint: choices.hint, review: choices.afterMatch, checkDice: choices.checkDice },
       labels,
       caption: caption(rec, seat, t, settings),
       words: words(t),
+      after,
     };
   }
 
@@ -238,7 +280,7 @@ export function createWebApp(s: WebAppDeps, opts: WebAppOptions): WebApp {
     const mine = await s.app.games.userGamesInChat(who.user.id, who.user.id);
     const start = who.startParam && GAME_ID.test(who.startParam) ? await s.app.games.get(who.startParam) : null;
     const list = [...(start && seatOf(start, who.user.id) && !start.finished && !mine.some((g) => g.id === start.id) ? [start] : []), ...mine];
-    json(res, 200, {
+    const body: GamesList = {
       lang,
       words: words(t),
       games: list.map((g) => {
@@ -246,7 +288,28 @@ export function createWebApp(s: WebAppDeps, opts: WebAppOptions): WebApp {
         const other = g.players[side === 'white' ? 'black' : 'white'];
         return { id: g.id, variant: g.match.variant, title: `${t(`variant-${g.match.variant}`)} — ${playerName(other, t)}`, updatedAt: g.updatedAt };
       }),
-    });
+      levels: OFFERED_LEVELS.map((level) => ({ id: level, label: t(`level-${level}`) })),
+    };
+    json(res, 200, body);
+  }
+
+  /** A new single game against the bot, from the page (the person's private chat holds it, as /play's). */
+  async function newGame(req: IncomingMessage, res: ServerResponse, who: InitData): Promise<void> {
+    const body = await readJson(req);
+    const b = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+    const variant = b.variant === 'long' || b.variant === 'short' ? b.variant : null;
+    const level = OFFERED_LEVELS.find((l) => l === b.level) ?? null;
+    if (!variant || !level) return json(res, 400, { error: 'bad-request' });
+    const lang = await langOf(who);
+    const t = s.t(lang);
+    const userId = who.user.id;
+    // One live game with the bot at a time from here: the page opens the one in play instead.
+    const live = (await s.app.games.userGamesInChat(userId, userId)).find((g) => g.kind === 'bot' && !g.finished);
+    if (live) return json(res, 200, { ok: true, result: 'in-play', next: live.id, message: t('webapp-in-play') });
+    const human = { kind: 'human' as const, id: userId, name: displayName({ first_name: who.user.firstName, ...(who.user.lastName ? { last_name: who.user.lastName } : {}), ...(who.user.username ? { username: who.user.username } : {}) }), lang };
+    const dice = await s.app.players.matchDice(userId, `webapp-new-${randomBytes(6).toString('hex')}`);
+    const rec = await s.app.games.start({ kind: 'bot', chatId: userId, lang, white: human, black: { kind: 'bot', level }, variant, length: 1, colours: 'random', dice });
+    json(res, 200, { ok: true, result: 'started', next: rec.id, message: t('dice-started', { commit: rec.dice.commit, client: rec.dice.client }) });
   }
 
   /** A player sees their game; anyone else only a game they may watch (a group's, or by its watch link), read-only. */
@@ -375,8 +438,8 @@ export function createWebApp(s: WebAppDeps, opts: WebAppOptions): WebApp {
       if (rest.startsWith('api/')) {
         const route = rest.slice(4);
         const method = req.method ?? 'GET';
-        const wants = route === 'act' ? 'POST' : 'GET';
-        if (!['games', 'state', 'act', 'events'].includes(route)) return json(res, 404, { error: 'not-found' }), true;
+        const wants = route === 'act' || route === 'new' ? 'POST' : 'GET';
+        if (!['games', 'state', 'act', 'events', 'new'].includes(route)) return json(res, 404, { error: 'not-found' }), true;
         if (method !== wants) {
           res.writeHead(405, { allow: wants, 'content-type': 'text/plain' });
           res.end('method not allowed\n');
@@ -389,6 +452,7 @@ export function createWebApp(s: WebAppDeps, opts: WebAppOptions): WebApp {
         if (route === 'games') await games(res, who);
         else if (route === 'state') await state(res, who, g, w);
         else if (route === 'act') await act(req, res, who);
+        else if (route === 'new') await newGame(req, res, who);
         else await events(req, res, who, g, w);
         return true;
       }
@@ -397,12 +461,15 @@ export function createWebApp(s: WebAppDeps, opts: WebAppOptions): WebApp {
         res.end('method not allowed\n');
         return true;
       }
-      if (rest === '' || STATIC_FILES.has(rest)) {
-        await serveFile(res, STATIC_DIR, rest || 'index.html', rest === '' || rest === 'index.html' ? 'no-cache' : 'public, max-age=300');
-        return true;
-      }
-      if (rest.startsWith('fonts/') && FONT_FILES.has(rest.slice(6))) {
-        await serveFile(res, FONTS_DIR, rest.slice(6), 'public, max-age=86400');
+      if (rest === '' || (await listStatic()).has(rest)) {
+        const page = rest === '' || rest === 'index.html';
+        if (page && !(await listStatic()).has('index.html')) {
+          res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+          res.end('The Mini App page is not built: run npm run build.\n');
+          return true;
+        }
+        // Vite's assets carry their content's hash in the name: kept for a year; the page itself is asked again each time.
+        await serveFile(res, STATIC_DIR, rest || 'index.html', page ? 'no-cache' : rest.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
         return true;
       }
       res.writeHead(404, { 'content-type': 'text/plain' });

@@ -14,6 +14,8 @@ export const INIT_DATA_MAX_BYTES = 4096;
 export interface WebAppUser {
   readonly id: number;
   readonly firstName: string;
+  readonly lastName: string | null;
+  readonly username: string | null;
   readonly languageCode: string | null;
 }
 
@@ -76,7 +78,12 @@ export function verifyInitData(raw: string | null | undefined, botToken: string,
   return {
     ok: true,
     data: {
-      user: { id: u.id, firstName: typeof u.first_name === 'string' ? u.first_name.slice(0, 64) : '', languageCode: typeof u.language_code === 'string' ? u.language_code.slice(0, 16) : null },
+      user: {
+        id: u.id,
+        firstName: typeof u.first_name === 'string' ? u.first_name.slice(0, 64) : '',
+        lastName: typeof u.last_name === 'string' ? u.last_name.slice(0, 64) : null,
+        username: typeof u.username === 'string' ? u.username.slice(0, 64) : null,
+        languageCode: typeof u.language_code === 'string' ? u.language_code.slice(0, 16) : null },
       authDate,
       startParam: start && /^[0-9A-Za-z_]{1,64}$/.test(start) ? start : null,
     },
