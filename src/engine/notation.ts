@@ -29,6 +29,48 @@ export function formatPlay(steps: readonly Step[], start?: Position): string {
   return steps.map(([from, to], i) => `${pointName(from)}/${pointName(to)}${hits[i] ? '*' : ''}`).join(' ');
 }
 
+/**
+ * A play as players and gnubg write it for people: each checker's whole move in one (`24/18 18/13`
+ * is `24/13`; a hit on the way is kept: `24/18*` then `/13`), equal moves counted (`24/18(2) 13/7(2)`),
+ * from the highest point down (the bar first). Takes the step-by-step notation of formatPlay
+ * (SPEC §2, which the command line and the game record keep) and gives back `-` or `` as they are.
+ */
+export function playersNotation(text: string): string {
+  const tokens = text.trim().split(/\s+/).filter(Boolean);
+  if (tokens.length === 0 || tokens.some((t) => !/^(bar|\d{1,2})\/(off|\d{1,2})\*?$/.test(t))) return text;
+  const value = (p: string): number => (p === 'bar' ? 25 : p === 'off' ? 0 : Number(p));
+  // Each checker's path: the points it stood on, and whether it hit on landing there.
+  const paths: Array<{ points: string[]; hits: boolean[] }> = [];
+  for (const token of tokens) {
+    const hit = token.endsWith('*');
+    const [from, to] = token.replace('*', '').split('/') as [string, string];
+    const onward = paths.find((x) => x.points[x.points.length - 1] === from && from !== 'off');
+    if (onward) {
+      onward.points.push(to);
+      onward.hits.push(hit);
+    } else paths.push({ points: [from, to], hits: [false, hit] });
+  }
+  const written = paths.map((x) => ({
+    from: value(x.points[0]!),
+    to: value(x.points[x.points.length - 1]!),
+    // Points passed through are written only where the checker hit.
+    text: x.points
+      .map((pt, i) => ({ pt, i }))
+      .filter(({ i }) => i === 0 || i === x.points.length - 1 || x.hits[i])
+      .map(({ pt, i }) => `${pt}${i > 0 && x.hits[i] ? '*' : ''}`)
+      .join('/'),
+  }));
+  written.sort((a, b) => b.from - a.from || b.to - a.to);
+  const out: string[] = [];
+  for (let i = 0; i < written.length; ) {
+    let n = 1;
+    while (i + n < written.length && written[i + n]!.text === written[i]!.text) n++;
+    out.push(n > 1 ? `${written[i]!.text}(${n})` : written[i]!.text);
+    i += n;
+  }
+  return out.join(' ');
+}
+
 function parsePoint(text: string): number {
   const t = text.toLowerCase();
   if (t === 'bar') return 25;

@@ -7,6 +7,7 @@ import type { GameRecord, Seat, UserSettings } from '../app/model.js';
 import { gameFacts, opponentOf } from '../app/table/view.js';
 import type { Side } from '../engine/types.js';
 import { viewerOf } from './board.js';
+import { playersNotation } from '../engine/notation.js';
 import { diceText, eventText, playerName, playSide, theirNumbering, who, type Numbering, type Translate } from './text.js';
 
 const DISC: Record<Side, string> = { white: '⚪', black: '⚫' };
@@ -66,7 +67,7 @@ export function captionParts(rec: GameRecord, seat: Seat, t: Translate, settings
   // The last play, unless an event above already tells it.
   const lastTold = [...rec.events].reverse().find((e) => e.type === 'played' || e.type === 'forced' || e.type === 'no-move');
   if (g.last && g.last.moves.length > 0 && !(lastTold && 'side' in lastTold && lastTold.side === g.last.side)) {
-    events.push(t('caption-last', { who: who(rec.players[g.last.side]), name: playerName(rec.players[g.last.side], t), dice: diceText(g.last.dice), play: g.last.text }));
+    events.push(t('caption-last', { who: who(rec.players[g.last.side]), name: playerName(rec.players[g.last.side], t), dice: diceText(g.last.dice), play: playersNotation(g.last.text) }));
     playSides.push(g.last.side);
   }
   // Plays are written from their mover's side: once, how the other side's points map onto the picture.

@@ -1,6 +1,9 @@
 /** Words for the domain: names, and the events of a game. */
 import type { GameEvent, GameRecord, Lang, PlayerRef } from '../app/model.js';
 import { pointAsRead, renumberPlay } from '../app/table/view.js';
+import { playersNotation } from '../engine/notation.js';
+
+export { playersNotation };
 import type { Outcome } from '../app/table/intent.js';
 import { toAct } from '../app/table/rights.js';
 import type { Side, Variant } from '../engine/types.js';
@@ -97,9 +100,9 @@ export function eventText(rec: GameRecord, e: GameEvent, t: Translate): string {
       return t('note-opening', { white: name('white'), black: name('black'), a: e.white, b: e.black, starter: name(starter), dice: diceText([e.white, e.black]) });
     }
     case 'played':
-      return t('note-played', { who: who(rec.players[e.side]), name: name(e.side), dice: diceText(e.dice), play: e.play });
+      return t('note-played', { who: who(rec.players[e.side]), name: name(e.side), dice: diceText(e.dice), play: playersNotation(e.play) });
     case 'forced':
-      return t('note-forced', { who: who(rec.players[e.side]), name: name(e.side), dice: diceText(e.dice), play: e.play });
+      return t('note-forced', { who: who(rec.players[e.side]), name: name(e.side), dice: diceText(e.dice), play: playersNotation(e.play) });
     case 'no-move':
       return t('note-no-move', { name: name(e.side), dice: diceText(e.dice) });
     case 'doubled':

@@ -254,18 +254,45 @@ function highlightMarks(view: Required<Pick<BoardView, 'position'>> & BoardView,
   const arrowsOf = (h: Highlight | null | undefined, colour: string): void => {
     if (!h) return;
     const own = [...(h.side === 'white' ? p.white : p.black)];
-    for (const [from, to] of h.moves) {
+    // Highest point first (always an order the steps can be made in), equal steps side by side:
+    // the checkers of a doubled move (13/7(2)) then leave and arrive in the same order, so their
+    // arrows run beside each other and never cross.
+    const steps = [...h.moves].sort((x, y) => y[0] - x[0] || y[1] - x[1]);
+    for (let i = 0; i < steps.length; ) {
+      const [from, to] = steps[i]!;
+      let n = 1;
+      while (i + n < steps.length && steps[i + n]![0] === from && steps[i + n]![1] === to) n++;
+      const left = own[from]! - n;
       // As for a last play: the source slot counted without the checker, the target with it.
-      own[from] = own[from]! - 1;
-      const a = anchor(p, viewer, h.side, from, own[from]!, true);
-      own[to] = own[to]! + 1;
-      const b = anchor(p, viewer, h.side, to, own[to]!, false);
-      marks.arrows.push(arrow(a, b, colour));
+      const sources = Array.from({ length: n }, (_, k) => anchor(p, viewer, h.side, from, left + k, true));
+      const targets = Array.from({ length: n }, (_, k) => anchor(p, viewer, h.side, to, own[to]! + k + 1, false));
+      // The checkers of one doubled move pair off in whichever order keeps their arrows apart.
+      const inOrder = sources.map((a, k) => [a, targets[k]!] as const);
+      const reversed = sources.map((a, k) => [a, targets[n - 1 - k]!] as const);
+      for (const [a, b] of crossings(reversed) < crossings(inOrder) ? reversed : inOrder) marks.arrows.push(arrow(a, b, colour));
+      own[from] = left;
+      own[to] = own[to]! + n;
+      i += n;
     }
   };
   arrowsOf(view.compare?.best, theme.lastPlay);
   arrowsOf(view.compare?.played, theme.mistake);
   return marks;
+}
+
+type Pt = { readonly x: number; readonly y: number };
+/** How many pairs of these segments cross (touching ends do not count). */
+function crossings(segs: ReadonlyArray<readonly [Pt, Pt]>): number {
+  const side = (p: Pt, q: Pt, r: Pt): number => (q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x);
+  let n = 0;
+  for (let i = 0; i < segs.length; i++) {
+    for (let j = i + 1; j < segs.length; j++) {
+      const [a, b] = segs[i]!;
+      const [c, d] = segs[j]!;
+      if (side(a, b, c) * side(a, b, d) < 0 && side(c, d, a) * side(c, d, b) < 0) n++;
+    }
+  }
+  return n;
 }
 
 /** Where an arrow starts or ends for a side's own point (bar, off, or a point). */

@@ -10,6 +10,7 @@ import { parseCallback } from '../../src/bot/codec.js';
 import { parsePlayArgs } from '../../src/bot/features/play.js';
 import { actor, currentTurn } from '../../src/engine/game.js';
 import { oppPointOf } from '../../src/engine/numbering.js';
+import { playersNotation } from '../../src/engine/notation.js';
 import { createLogger } from '../../src/logger.js';
 import { botHarness, GROUP, private_, type BotHarness, type Message, type User } from '../helpers/bot-harness.js';
 
@@ -601,8 +602,9 @@ describe("the other side's plays in words", () => {
       for (const lang of ['en', 'ru'] as const) {
         const t = h.created.services.t(lang);
         const text = caption(rec, rec.seats[0]!, t, await h.app.players.settings(sam.id));
-        // The bot's own notation (its 24 is the start of its path), never renumbered into the reader's.
-        expect(text).toContain(`: ${played!.play}`);
+        // The bot's own notation (its 24 is the start of its path), never renumbered into the reader's,
+        // written as players write it (each checker once, highest point first).
+        expect(text).toContain(`: ${playersNotation(played!.play)}`);
         expect(oppPointOf(variant, 24)).toBe(mine);
         const note = lang === 'en' ? `The bot's plays are numbered from its own side: its point 24 is point ${mine} in the picture.` : `Ходы бота записаны с его стороны: его пункт 24 — это пункт ${mine} на картинке.`;
         expect(text.split(note).length - 1).toBe(1);

@@ -133,6 +133,28 @@ describe('what the picture says (issue 12)', () => {
     }
   });
 
+  it("a hint's doubled move (13/7(2), in any order of its steps) is drawn as arrows that never cross", () => {
+    const intersect = (a: [number, number, number, number], b: typeof a): boolean => {
+      const d = (p: number[], q: number[], r: number[]): number => (q[0]! - p[0]!) * (r[1]! - p[1]!) - (q[1]! - p[1]!) * (r[0]! - p[0]!);
+      const [p1, p2, p3, p4] = [[a[0], a[1]], [a[2], a[3]], [b[0], b[1]], [b[2], b[3]]];
+      return d(p1!, p2!, p3!) * d(p1!, p2!, p4!) < 0 && d(p3!, p4!, p1!) * d(p3!, p4!, p2!) < 0;
+    };
+    const position = short('white', { 13: 5, 10: 1, 6: 5, 8: 3, 24: 1 }, { 13: 5, 8: 3, 6: 5, 24: 2 });
+    for (const moves of [
+      [[13, 10], [13, 10], [10, 7], [10, 7]],
+      [[13, 10], [10, 7], [13, 10], [10, 7]],
+      [[8, 5], [8, 5], [6, 3], [6, 3]],
+      [[24, 21], [24, 21], [13, 10], [13, 10]],
+    ] as Array<[number, number]>[]) {
+      for (const viewer of ['white', 'black'] as const) {
+        const scene = buildScene({ position, viewer, compare: { best: { side: 'white', moves } } });
+        const segs = segments(scene);
+        expect(segs.length).toBe(4);
+        for (let i = 0; i < segs.length; i++) for (let j = i + 1; j < segs.length; j++) expect(intersect(segs[i]!, segs[j]!), `${JSON.stringify(moves)} viewer ${viewer}: arrows ${i} and ${j}`).toBe(false);
+      }
+    }
+  });
+
   it('at the end: a banner with the result and nobody ringed as on move', async () => {
     const p = long('white', {}, { 6: 3, 5: 2 });
     const over = buildScene({ position: p, turn: null, result: 'White wins: mars, 2 points' });

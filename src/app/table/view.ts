@@ -5,7 +5,7 @@
  * counts and the point numbers as another side reads them all come from here.
  */
 import { actor, canDouble, currentTurn, displayPosition } from '../../engine/game.js';
-import { formatPlay } from '../../engine/notation.js';
+import { formatPlay, playersNotation } from '../../engine/notation.js';
 import { oppPointOf } from '../../engine/numbering.js';
 import { pipCount } from '../../engine/position.js';
 import { otherSide, type Die, type Position, type Side, type Step, type Variant } from '../../engine/types.js';
@@ -106,7 +106,7 @@ export function renumberPlay(play: string, variant: Variant): string {
   return play.replace(/\d+/g, (n) => String(oppPointOf(variant, Number(n))));
 }
 
-/** A play's notation from a position (hints, reviews). */
+/** A play's notation from a position, as players write it (hints, reviews): `24/13`, `8/5(2)`. */
 export function playText(moves: readonly Step[], from: Position): string {
-  return formatPlay(moves, from);
+  return playersNotation(formatPlay(moves, from));
 }

@@ -21,7 +21,7 @@ import type { Ctx } from '../context.js';
 import { attempt } from '../outbox.js';
 import { answerQuery } from '../replies.js';
 import type { Services } from '../services.js';
-import { playerName, type Translate, decimal } from '../../present/text.js';
+import { playerName, playersNotation, type Translate, decimal } from '../../present/text.js';
 import { boardLabels } from '../../present/board.js';
 import { onButton } from '../buttons.js';
 import { gameLabel } from './bot-game.js';
@@ -56,7 +56,7 @@ function mistakeCaption(t: Translate, d: Decision, n: number, total: number): st
   const head = t('review-mistake', { n: String(n + 1), total: String(total), game: String(d.game), mark: t(`mark-${d.mark}`), loss: decimal(t, d.loss, 3) });
   const body =
     d.kind === 'play'
-      ? t('review-mistake-play', { dice, played: d.played, best: d.best })
+      ? t('review-mistake-play', { dice, played: playersNotation(d.played), best: playersNotation(d.best) })
       : t('review-mistake-cube', { played: t(`cube-${d.kind}`), best: d.best === 'double' ? t('cube-double') : d.best === 'take' ? t('cube-take') : d.best === 'pass' ? t('cube-pass') : t('cube-no-double') });
   return `${head}\n${body}`;
 }

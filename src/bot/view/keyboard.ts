@@ -6,7 +6,7 @@ import { seatChoices, type SeatContext } from '../../app/table/seat.js';
 import type { ResignLevel } from '../../engine/game.js';
 import type { Side, Step, Variant } from '../../engine/types.js';
 import { encode, gameData, MATCH_LENGTHS, type GameAct } from '../codec.js';
-import { playerName, playIn, type Numbering, type Translate } from '../../present/text.js';
+import { playerName, playersNotation, playIn, type Numbering, type Translate } from '../../present/text.js';
 
 /** At most this many distinct plays are offered as whole plays instead of steps. */
 export const WHOLE_PLAYS = 4;
@@ -133,7 +133,7 @@ export function gameKeyboard(rec: GameRecord, t: Translate, n: Numbering, opts: 
     const turn = { gameNo: m.gameNo, roll: g.rolls, steps: view.taken.length };
     if (choices.plays.length > 0 && choices.plays.length <= WHOLE_PLAYS) {
       // Few ways to play the roll: each is one button (one press, one edit).
-      for (const play of view.plays) kb.text(playIn(n, side, play.text), gameData(rec.id, rec.v, { type: 'play', moves: play.moves }, turn)).row();
+      for (const play of view.plays) kb.text(playIn(n, side, playersNotation(play.text)), gameData(rec.id, rec.v, { type: 'play', moves: play.moves }, turn)).row();
     } else {
       choices.steps.forEach((step, i) => {
         if (i > 0 && i % 4 === 0) kb.row();
