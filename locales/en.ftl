@@ -96,6 +96,7 @@ challenge-cancelled = { $from } cancelled the challenge.
 dice-next = 🎲 The dice of your next game are committed: { $commit }. They will be mixed with your seed (or the id of your start press) and every roll can be checked with /fair after the game.
 dice-challenge = 🎲 The dice are committed: { $commit }; the accepting press adds its seed. /fair checks every roll after the game.
 dice-started = 🎲 Dice: commitment { $commit }, client seed { $client }. /fair checks every roll after the game.
+dice-seeded = 🎲 The dice committed above get the seed { $client }. /fair checks every roll after the game.
 
 caption-match = { $variant } · match to { $length } · game { $game }
 caption-score = Score: ⚪ { $white } : { $black } ⚫ (to { $length })

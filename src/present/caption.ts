@@ -12,6 +12,8 @@ import { diceText, eventText, playerName, playSide, theirNumbering, who, type Nu
 
 const DISC: Record<Side, string> = { white: '⚪', black: '⚫' };
 const LIMIT = 1024;
+/** Events that can only follow the last play told (they come before a roll). */
+const AFTER_A_PLAY: ReadonlySet<string> = new Set(['doubled', 'took', 'dropped', 'resign-offered', 'resign-declined', 'resign-accepted', 'forfeit', 'claimed']);
 
 /** A caption's parts: the head (match, players, score, cube), what happened, and the status at the end. */
 export interface CaptionParts {
@@ -67,7 +69,11 @@ export function captionParts(rec: GameRecord, seat: Seat, t: Translate, settings
   // The last play, unless an event above already tells it.
   const lastTold = [...rec.events].reverse().find((e) => e.type === 'played' || e.type === 'forced' || e.type === 'no-move');
   if (g.last && g.last.moves.length > 0 && !(lastTold && 'side' in lastTold && lastTold.side === g.last.side)) {
-    events.push(t('caption-last', { who: who(rec.players[g.last.side]), name: playerName(rec.players[g.last.side], t), dice: diceText(g.last.dice), play: playersNotation(g.last.text) }));
+    // Told in its place: before a double, a take or pass, or a resignation that came after it
+    // (those are made before a roll, so the play they follow was the turn before).
+    const after = told.findIndex((e) => AFTER_A_PLAY.has(e.type));
+    const line = t('caption-last', { who: who(rec.players[g.last.side]), name: playerName(rec.players[g.last.side], t), dice: diceText(g.last.dice), play: playersNotation(g.last.text) });
+    events.splice(after < 0 ? events.length : after, 0, line);
     playSides.push(g.last.side);
   }
   // Plays are written from their mover's side: once, how the other side's points map onto the picture.

@@ -375,6 +375,63 @@ describe('captions say what happened, in natural words', () => {
     expect(text).not.toMatch(/match/i);
   });
 
+  it('a double and an accepted resignation are told after the play that came before them', async () => {
+    const h = botHarness();
+    const { caption } = await import('../../src/present/caption.js');
+    const { gameFacts } = await import('../../src/app/table/view.js');
+    const t = h.created.services.t('en');
+    const people = { vera: { kind: 'human' as const, id: vera.id, name: 'Vera', lang: 'en' as const }, sam: { kind: 'human' as const, id: sam.id, name: 'Sam', lang: 'en' as const } };
+    /** Play on (rolls, steps, Done) until `stop` says the record is where the test wants it. */
+    const playUntil = async (rec: GameRecord, stop: (r: GameRecord) => boolean): Promise<GameRecord> => {
+      for (let i = 0; i < 200 && !stop(rec); i++) {
+        const g = rec.match.game;
+        const side = actor(g) ?? g.position.turn;
+        const p = rec.players[side] as { id: number };
+        const press: Press = g.phase === 'move' ? (currentTurn(g).complete ? { type: 'done' } : { type: 'step', step: currentTurn(g).next[0]! }) : g.phase === 'double' ? { type: 'take' } : { type: 'roll' };
+        const r = await h.app.games.press(rec.id, rec.v, p.id, press);
+        if (r.kind !== 'applied') throw new Error(`could not play on: ${r.kind} ${JSON.stringify(press)} ${g.phase} ${JSON.stringify(r)}`.slice(0, 600));
+        rec = r.game;
+      }
+      return rec;
+    };
+    const order = (text: string, first: RegExp, then: RegExp): void => {
+      const lines = text.split('\n');
+      const a = lines.findIndex((l) => first.test(l));
+      const b = lines.findIndex((l) => then.test(l));
+      expect(a, text).toBeGreaterThanOrEqual(0);
+      expect(b, text).toBeGreaterThan(a);
+    };
+    // A double, on the turn after the other side's play.
+    let rec = await h.app.games.start({ kind: 'group', chatId: GROUP.id, lang: 'en', white: people.vera, black: people.sam, variant: 'short', length: 3 });
+    rec = await playUntil(rec, (r) => r.match.game.phase === 'roll' && r.match.game.last !== null && r.match.game.last.moves.length > 0 && gameFacts(r).mayDouble);
+    const doubler = rec.match.game.position.turn;
+    const last = rec.match.game.last!;
+    const d = await h.app.games.press(rec.id, rec.v, (rec.players[doubler] as { id: number }).id, { type: 'double' });
+    expect(d.kind).toBe('applied');
+    rec = (d as { game: GameRecord }).game;
+    const played = new RegExp(`played ${Math.max(...last.dice)}-${Math.min(...last.dice)}`);
+    order(caption(rec, rec.seats[0]!, t, await h.app.players.settings(sam.id)), played, /take .* or pass/);
+    // The bot's double is an event of its turn (table/bot-turn.ts): told after the play before it.
+    const byBot: GameRecord = { ...rec, events: [{ type: 'doubled', side: doubler, value: 2 }] };
+    order(caption(byBot, rec.seats[0]!, t, await h.app.players.settings(sam.id)), played, /doubles to 2/);
+    // An accepted resignation, after the play it followed.
+    // (A match with the cube: a group's rolls wait for the player only where a double is possible.)
+    let r2 = await h.app.games.start({ kind: 'group', chatId: GROUP.id - 1, lang: 'en', white: people.vera, black: people.sam, variant: 'short', length: 3 });
+    r2 = await playUntil(r2, (r) => r.match.game.phase === 'roll' && r.match.game.last !== null && r.match.game.last.moves.length > 0);
+    const resigner = r2.match.game.position.turn;
+    const accepter = resigner === 'white' ? 'black' : 'white';
+    const offered = await h.app.games.act(r2.id, (r2.players[resigner] as { id: number }).id, { kind: 'resign', level: 1 });
+    expect(offered.kind).toBe('applied');
+    r2 = (offered as { game: GameRecord }).game;
+    const accepted = await h.app.games.press(r2.id, r2.v, (r2.players[accepter] as { id: number }).id, { type: 'accept' });
+    expect(accepted.kind).toBe('applied');
+    r2 = (accepted as { game: GameRecord }).game;
+    order(caption(r2, r2.seats[0]!, t, await h.app.players.settings(sam.id)), / played \d-\d: /, / wins game 1/);
+    // The bot's acceptance is an event of its turn: told after the play before it.
+    const acceptedByBot: GameRecord = { ...r2, events: [{ type: 'resign-accepted', side: accepter }] };
+    order(caption(acceptedByBot, r2.seats[0]!, t, await h.app.players.settings(sam.id)), / played \d-\d: /, /accepts the resignation/);
+  });
+
   it('the double\'s buttons say what they cost; the Crawford game says there is no doubling', async () => {
     const h = botHarness();
     const rec = await botGame(h, sam, 'pb|short|easy|3');

@@ -53,6 +53,11 @@ describe('a game by link', () => {
     expect(gameButtons(h.board(other.id)).map((d) => parseCallback(d)).map((c) => c?.kind === 'game' && c.act.type)).toEqual(['resign-menu']);
     // The inviter heard of the acceptance; the acceptor's menu message became the start note.
     expect(h.in(ann.id).some((m) => /accepted your invitation/.test(m.text))).toBe(true);
+    // The dice's commitment is in the inviter's chat once: in the invitation, before the first roll;
+    // the acceptance adds only the seed mixed in.
+    const commit = rec.dice.commit;
+    expect(h.in(ann.id).filter((m) => `${m.text}`.includes(commit)).map((m) => /accepted your invitation/.test(m.text))).toEqual([false]);
+    expect(h.in(ann.id).find((m) => /accepted your invitation/.test(m.text))!.text).toContain(`the seed ${rec.dice.client}`);
     expect(await h.app.invitations.view(id, eve.id)).toMatchObject({ kind: 'used', mine: false });
   });
 

@@ -125,7 +125,10 @@ export function friendFeature(s: Services): Composer<Ctx> {
         const inv = r.invitation;
         await editPressed(ctx, [t('invite-accepted-you', { from: inv.from.name, game: inviteGame(t, inv) }), t('dice-started', { commit: r.game.dice.commit, client: r.game.dice.client })].join('\n\n'));
         const it = s.t(inv.from.lang);
-        await attempt(() => s.api.sendMessage(inv.from.id, [it('invite-accepted', { name: me.name, game: inviteGame(it, inv) }), it('dice-started', { commit: r.game.dice.commit, client: r.game.dice.client })].join('\n\n')));
+        // The inviter has the commitment in the invitation made in this chat (said once); an
+        // invitation sent inline put it in another chat, so it comes here with the seed.
+        const dice = inv.inlineMessageId ? it('dice-started', { commit: r.game.dice.commit, client: r.game.dice.client }) : it('dice-seeded', { client: r.game.dice.client });
+        await attempt(() => s.api.sendMessage(inv.from.id, [it('invite-accepted', { name: me.name, game: inviteGame(it, inv) }), dice].join('\n\n')));
         if (inv.inlineMessageId) {
           const bot = ctx.me.username;
           await attempt(() => s.api.editMessageTextInline(inv.inlineMessageId!, it('invite-inline-done', { name: me.name, bot })), ['not-modified', 'gone', 'refused', 'blocked']);
