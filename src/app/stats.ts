@@ -67,6 +67,14 @@ export interface UserStats {
 }
 
 const HISTORY = 30;
+
+/**
+ * The ratings a chart draws: the kept history, from the start rating when it holds every rated
+ * match (so that one match is a line from where it began, not a lone dot).
+ */
+export function chartHistory(v: { readonly history: readonly number[] }): number[] {
+  return v.history.length > 0 && v.history.length < HISTORY ? [START_RATING, ...v.history] : [...v.history];
+}
 const LAST = 10;
 const APPLIED = 300;
 

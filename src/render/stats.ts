@@ -36,6 +36,22 @@ function text(x: number, y: number, size: number, fill: string, content: string,
   return `<text x="${x}" y="${y}" font-family="${FONT_FAMILY}" font-size="${size}"${opts.bold ? ' font-weight="bold"' : ''}${opts.anchor && opts.anchor !== 'start' ? ` text-anchor="${opts.anchor}"` : ''} fill="${fill}">${escapeXml(content)}</text>`;
 }
 
+const luminance = (hex: string): number => {
+  const v = parseInt(hex.slice(1, 7), 16);
+  const c = [(v >> 16) & 255, (v >> 8) & 255, v & 255].map((x) => {
+    const s = x / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * c[0]! + 0.7152 * c[1]! + 0.0722 * c[2]!;
+};
+/** WCAG contrast ratio of two colours. */
+export const contrast = (a: string, b: string): number => {
+  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p) as [number, number];
+  return (x + 0.05) / (y + 0.05);
+};
+/** Of the theme's colours, the one that reads best on the chart's field. */
+const inkOn = (field: string, inks: readonly string[]): string => [...inks].sort((a, b) => contrast(b, field) - contrast(a, field))[0]!;
+
 /** The rating range a chart shows (padded so a flat line sits in the middle). */
 export function chartRange(history: readonly number[]): { readonly min: number; readonly max: number } {
   const lo = Math.min(...history);
@@ -89,22 +105,23 @@ export function statsSvg(view: StatsView): string {
     const cw = STATS_WIDTH - cx - 50;
     const ch = BLOCK_H - 100;
     s += `<rect x="${cx}" y="${cy}" width="${cw}" height="${ch}" rx="10" fill="${t.field}"/>`;
-    s += text(cx + cw / 2, cy + ch + 30, 18, t.mutedText, view.labels.chart, { anchor: 'middle' });
+    s += text(cx + cw / 2, cy + ch + 30, 20, t.mutedText, view.labels.chart, { anchor: 'middle' });
     // The scale: the top and bottom of the range, and the middle, as gridlines with their ratings.
     if (b.history.length) {
       const { min, max } = chartRange(b.history);
+      const ink = inkOn(t.field, [t.pointB, t.text, t.background, t.mutedText]);
       for (const f of [0, 0.5, 1]) {
         const gy = Math.round((cy + 20 + (ch - 40) * (1 - f)) * 10) / 10;
-        s += `<line x1="${cx + 56}" y1="${gy}" x2="${cx + cw - 10}" y2="${gy}" stroke="${t.mutedText}" stroke-width="1" stroke-dasharray="4 6" opacity="0.6"/>`;
-        s += text(cx + 50, gy + 6, 16, t.mutedText, String(Math.round(min + (max - min) * f)), { anchor: 'end' });
+        s += `<line x1="${cx + 74}" y1="${gy}" x2="${cx + cw - 10}" y2="${gy}" stroke="${ink}" stroke-width="1.5" stroke-dasharray="4 6" opacity="0.45"/>`;
+        s += text(cx + 68, gy + 8, 22, ink, String(Math.round(min + (max - min) * f)), { anchor: 'end' });
       }
     }
-    const pts = chartPoints(b.history, cw - 100, ch - 40).map(([x, yy]) => [x + cx + 80, yy + cy + 20] as const);
+    const pts = chartPoints(b.history, cw - 120, ch - 40).map(([x, yy]) => [x + cx + 96, yy + cy + 20] as const);
     if (pts.length > 1) s += `<polyline points="${pts.map(([x, yy]) => `${x},${yy}`).join(' ')}" fill="none" stroke="${t.lastPlay}" stroke-width="4" stroke-linejoin="round"/>`;
     for (const [x, yy] of pts) s += `<circle cx="${x}" cy="${yy}" r="5" fill="${t.lastPlay}"/>`;
     if (b.history.length) {
       const [lx, ly] = pts.at(-1)!;
-      s += text(Math.min(lx, cx + cw - 10), Math.max(cy + 18, ly - 12), 18, t.lastPlay, String(Math.round(b.history.at(-1)!)), { bold: true, anchor: 'end' });
+      s += text(Math.min(lx, cx + cw - 10), Math.max(cy + 22, ly - 12), 22, t.lastPlay, String(Math.round(b.history.at(-1)!)), { bold: true, anchor: 'end' });
     }
     // Notes: full width under the figures and the chart.
     const ny = Math.max(y + 194 + b.figures.length * 28, cy + ch + 62);

@@ -1,7 +1,10 @@
 /** The /stats picture: real sharp, the chart's line follows the ratings. */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { chartPoints, renderStats, statsSvg, STATS_WIDTH } from '../../src/render/stats.js';
+import { chartPoints, contrast, renderStats, statsSvg, STATS_WIDTH } from '../../src/render/stats.js';
+import { THEMES } from '../../src/render/theme.js';
+import { chartHistory } from '../../src/app/stats.js';
+import { START_RATING } from '../../src/app/rating.js';
 
 const view = {
   name: 'Вера <b>',
@@ -36,5 +39,25 @@ describe('stats picture', () => {
     const png = await renderStats({ name: 'Ann', blocks: [block], labels: { rating: 'rating', best: 'best', chart: 'chart' } });
     const meta = await sharp(png).metadata();
     expect(meta.height).toBeGreaterThan(400);
+  });
+
+  it('one rated match is a line from the start rating, not a lone dot; a full history is drawn as kept', () => {
+    expect(chartHistory({ history: [1508.5] })).toEqual([START_RATING, 1508.5]);
+    expect(chartHistory({ history: [] })).toEqual([]);
+    const full = Array.from({ length: 30 }, (_, i) => 1500 + i);
+    expect(chartHistory({ history: full })).toEqual(full);
+    const svg = statsSvg({ name: 'Ann', blocks: [{ title: 'Long nardy', rating: 1508.5, best: 1508.5, history: chartHistory({ history: [1508.5] }), figures: [['matches', '1'] as const] }], labels: { rating: 'rating', best: 'best', chart: 'chart' } });
+    expect(svg).toContain('<polyline');
+    // The scale is written large enough to read on a phone (the picture is shown about 400 px wide).
+    // and in a colour that stands out from the chart's field (WCAG 4.5:1), in both themes.
+    for (const theme of ['wood', 'dark'] as const) {
+      const themed = statsSvg({ name: 'Ann', theme, blocks: [{ title: 'Long nardy', rating: 1508.5, best: 1508.5, history: [1500, 1508.5], figures: [] }], labels: { rating: 'rating', best: 'best', chart: 'chart' } });
+      const scale = [...themed.matchAll(/font-size="(\d+)"[^>]*fill="(#[0-9a-f]{6})">(\d{4})<\/text>/g)].filter((m) => m[3] !== '1509');
+      expect(scale.length).toBe(3);
+      for (const m of scale) {
+        expect(Number(m[1])).toBeGreaterThanOrEqual(22);
+        expect(contrast(m[2]!, THEMES[theme].field)).toBeGreaterThanOrEqual(4.5);
+      }
+    }
   });
 });

@@ -4,7 +4,7 @@ import { onButton } from '../buttons.js';
 import { encode } from '../codec.js';
 import { answerQuery, editPressed } from '../replies.js';
 import { BOT_LEVELS } from '../../app/model.js';
-import { MIN_PERIOD_GAMES, type UserStats, type VariantStats } from '../../app/stats.js';
+import { chartHistory, MIN_PERIOD_GAMES, type UserStats, type VariantStats } from '../../app/stats.js';
 import type { Variant } from '../../engine/types.js';
 import { renderStats, type StatsBlock } from '../../render/stats.js';
 import type { Ctx } from '../context.js';
@@ -76,7 +76,7 @@ export function statsCommand(s: Services) {
       title: t(`variant-${v}`),
       rating: st[v].rating,
       best: st[v].best,
-      history: st[v].history,
+      history: chartHistory(st[v]),
       figures: [
         [t('label-matches'), String(st[v].matches)],
         [t('label-won'), `${st[v].wins}`],
