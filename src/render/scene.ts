@@ -427,7 +427,9 @@ export function buildScene(view: BoardView): Scene {
     return o && k >= n - o.count ? o.colour : undefined;
   };
 
-  // Checkers on the points.
+  // Checkers on the points. A stack's count is drawn again over the lessons' path lines, so that
+  // no line hides it.
+  const counted: Fragment[] = [];
   for (const side of [otherSide(viewer), viewer]) {
     const own = side === 'white' ? p.white : p.black;
     for (let pt = 1; pt <= 24; pt++) {
@@ -437,7 +439,9 @@ export function buildScene(view: BoardView): Scene {
       for (let k = 0; k < n; k++) {
         const c = checkerCenter(v, k, n);
         const label = n > MAX_SPACED && k === n - 1 ? String(n) : undefined;
-        frags.push(checkerAt(theme, side, c.x, c.y, { label, ring: ringFor(side, pt, k, n) }));
+        const checker = checkerAt(theme, side, c.x, c.y, { label, ring: ringFor(side, pt, k, n) });
+        frags.push(checker);
+        if (label) counted.push(checker);
       }
     }
     // The bar.
@@ -506,6 +510,7 @@ export function buildScene(view: BoardView): Scene {
   }
 
   for (const side of view.paths ?? []) frags.push(pathFragment(theme, p, viewer, side));
+  if (view.paths?.length) frags.push(...counted);
 
   // The cube, in a tray half that no borne-off checkers use, so that no arrow crosses it:
   // centred (or offered) in the middle of the left tray, the viewer's lower down there, the

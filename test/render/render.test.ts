@@ -155,6 +155,19 @@ describe('what the picture says (issue 12)', () => {
     }
   });
 
+  it("a lesson's path lines never hide a stack's count: the count is drawn over them", () => {
+    for (const variant of ['long', 'short'] as const) {
+      const scene = buildScene({ position: startPosition(variant), paths: ['white', 'black'] });
+      const lastPath = scene.fragments.map((f) => f.body.includes('stroke-dasharray="14 8"')).lastIndexOf(true);
+      expect(lastPath).toBeGreaterThan(0);
+      const counts = scene.fragments.map((f, i) => ({ i, n: /font-weight="bold"[^>]*>(\d+)<\/text>/.exec(f.body)?.[1] })).filter((x) => x.n && Number(x.n) > 5);
+      // Each count on the board (15 on each head in long nardy, the stacks of 5 or more in short) has a copy after the last path.
+      const before = new Set(counts.filter((x) => x.i < lastPath).map((x) => x.n));
+      const after = new Set(counts.filter((x) => x.i > lastPath).map((x) => x.n));
+      expect([...before].every((n) => after.has(n)), `${variant}: ${[...before]} vs ${[...after]}`).toBe(true);
+    }
+  });
+
   it('at the end: a banner with the result and nobody ringed as on move', async () => {
     const p = long('white', {}, { 6: 3, 5: 2 });
     const over = buildScene({ position: p, turn: null, result: 'White wins: mars, 2 points' });
