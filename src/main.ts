@@ -173,6 +173,32 @@ async function main(): Promise<void> {
   let server: Server | null = null;
   const inflight = new Set<Promise<unknown>>();
   const allowed = ['message', 'callback_query', 'my_chat_member', 'inline_query', 'chosen_inline_result'] as const;
+  // A stop is heard from here on, before the bot says it is up: a SIGTERM right after start-up
+  // (a quick restart, a busy machine) stops it cleanly as any other.
+  let timers: NodeJS.Timeout | undefined;
+  let stopping = false;
+  const stop = async (signal: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    if (timers) clearInterval(timers);
+    log.info({ signal }, 'stopping');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    if (runner?.isRunning()) await runner.stop();
+    // Live pages' streams end first (each page opens another, on another instance if need be).
+    await webApp?.close().catch((err: unknown) => log.warn({ err }, 'could not end the Mini App\'s streams'));
+    if (server) await new Promise((resolve) => server!.close(resolve));
+    if (metricsServer) await new Promise((resolve) => metricsServer!.close(resolve));
+    // Updates in hand are finished and their boards sent (within bounds).
+    await within(10_000, Promise.all([...inflight]).then(() => settled()), 'timeout').catch(() => log.warn('stopped with work left undone'));
+    await app.close();
+    await pool?.close();
+    await reviewThreads?.close();
+    log.info('stopped');
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
   try {
     if (cfg.webhook) {
       const url = new URL(cfg.webhook.url);
@@ -235,7 +261,7 @@ async function main(): Promise<void> {
   // taken by one of them. During a Redis outage they wait; nothing is lost.
   let ticking = false;
   let tickWarned = 0;
-  const timers = setInterval(() => {
+  timers = setInterval(() => {
     if (ticking) return;
     ticking = true;
     // Alive; and the updates of an instance that is not (killed mid-update) are finished here.
@@ -251,29 +277,6 @@ async function main(): Promise<void> {
   }, cfg.timerTickMs);
   timers.unref();
 
-  let stopping = false;
-  const stop = async (signal: string): Promise<void> => {
-    if (stopping) return;
-    stopping = true;
-    clearInterval(timers);
-    log.info({ signal }, 'stopping');
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
-    if (runner?.isRunning()) await runner.stop();
-    // Live pages' streams end first (each page opens another, on another instance if need be).
-    await webApp?.close().catch((err: unknown) => log.warn({ err }, 'could not end the Mini App\'s streams'));
-    if (server) await new Promise((resolve) => server!.close(resolve));
-    if (metricsServer) await new Promise((resolve) => metricsServer!.close(resolve));
-    // Updates in hand are finished and their boards sent (within bounds).
-    await within(10_000, Promise.all([...inflight]).then(() => settled()), 'timeout').catch(() => log.warn('stopped with work left undone'));
-    await app.close();
-    await pool?.close();
-    await reviewThreads?.close();
-    log.info('stopped');
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
 }
 
 await main();
