@@ -59,7 +59,7 @@ module.exports = {
     {
       name: 'ai-knows-no-storage',
       severity: 'error',
-      from: { path: '^src/(ai|engine|render|lessons)/' },
+      from: { path: '^src/(ai|engine|render|lessons|puzzles)/' },
       to: { path: '^src/(store|app)/' },
     },
     {

@@ -719,3 +719,48 @@ webapp-after = The review and the export come in the bot's chat.
 webapp-starting = Starting…
 review-offer = { $game }: the review of your moves, or the game as a file.
 webapp-more = More: resign, your games
+
+cmd-puzzle = Puzzles: find the best play (/puzzle stats: your record)
+menu-puzzle = 🧩 Puzzles
+side-white = White
+side-black = Black
+puzzle-caption = 🧩 Puzzle { $id } · { $variant } · rating { $rating }
+    { $colour } to play { $dice }: find the best play.
+    Theme: { $themes }
+puzzle-usage = /puzzle gives a problem of either game; /puzzle long or /puzzle short one game only; /puzzle stats your record.
+puzzle-stale = This puzzle is answered already: here is the answer. /puzzle gives the next one.
+puzzle-toast-solved = ✅ Right!
+puzzle-toast-missed = ❌ Not the best play.
+puzzle-solved = ✅ Puzzle { $id }, { $dice }: solved!
+puzzle-missed = ❌ Puzzle { $id }, { $dice }: not the best play.
+puzzle-best = the best play
+puzzle-loses = loses { $loss }
+puzzle-yours = (your answer)
+puzzle-rating = Puzzle rating { $rating } ({ $delta }) · streak { $streak }
+puzzle-next = Next puzzle ▶
+puzzle-stats-button = 📈 My puzzles
+puzzle-stats-none = You have not solved any puzzles yet: /puzzle gives the first.
+puzzle-stats = 🧩 Puzzles: rating { $rating } (± { $rd })
+    Solved { $solved } of { $attempts } ({ $share }%)
+    Streak { $streak }, best streak { $best }
+puzzle-theme-bear-off = bearing off
+puzzle-theme-race = race
+puzzle-theme-head = the head
+puzzle-theme-blocking = blocking
+puzzle-theme-priming = priming
+puzzle-theme-hitting = hitting
+puzzle-theme-back-game = back game
+puzzle-theme-middle-game = middle game
+why-hits = Why: the best play hits ({ $n }), sending a checker back.
+why-no-hit = Why: here the hit costs more than it gains: the best play does not hit.
+why-off = Why: the best play bears off { $best } (yours { $chosen }).
+why-six-block = Why: the best play builds six points in a row, a block the opponent cannot pass.
+why-six-block-early = Why: your play builds six points in a row too early: the block gains less than it costs.
+why-blots = Why: the best play leaves { $best ->
+        [one] one blot
+       *[other] { $best } blots
+    } (yours { $chosen }).
+why-block = Why: the best play holds { $best } points in a row (yours { $chosen }).
+why-head = Why: the best play takes { $best } from the head (yours { $chosen }).
+why-point = Why: the best play makes point { $point }.
+why-equity = Why: the best play keeps more chances overall (see what each play loses).

@@ -743,3 +743,49 @@ webapp-after = Разбор и экспорт придут в чат с бото
 webapp-starting = Начинаем…
 review-offer = { $game }: разбор ваших ходов или файл партии.
 webapp-more = Ещё: сдаться, ваши партии
+
+cmd-puzzle = Задачи: найдите лучший ход (/puzzle stats — ваши итоги)
+menu-puzzle = 🧩 Задачи
+side-white = Белые
+side-black = Чёрные
+puzzle-caption = 🧩 Задача { $id } · { $variant } · рейтинг { $rating }
+    Ход { $colour }: { $dice }. Найдите лучший ход.
+    Тема: { $themes }
+puzzle-usage = /puzzle — задача любой из игр; /puzzle long или /puzzle short — только одной; /puzzle stats — ваши итоги.
+puzzle-stale = На эту задачу уже есть ответ. /puzzle даст следующую.
+puzzle-toast-solved = ✅ Верно!
+puzzle-toast-missed = ❌ Не лучший ход.
+puzzle-solved = ✅ Задача { $id }, { $dice }: решена!
+puzzle-missed = ❌ Задача { $id }, { $dice }: не лучший ход.
+puzzle-best = лучший ход
+puzzle-loses = теряет { $loss }
+puzzle-yours = (ваш ответ)
+puzzle-rating = Рейтинг в задачах { $rating } ({ $delta }) · серия { $streak }
+puzzle-next = Следующая задача ▶
+puzzle-stats-button = 📈 Мои задачи
+puzzle-stats-none = Вы ещё не решали задач: /puzzle даст первую.
+puzzle-stats = 🧩 Задачи: рейтинг { $rating } (± { $rd })
+    Решено { $solved } из { $attempts } ({ $share }%)
+    Серия { $streak }, лучшая серия { $best }
+puzzle-theme-bear-off = выброс
+puzzle-theme-race = гонка
+puzzle-theme-head = голова
+puzzle-theme-blocking = блок
+puzzle-theme-priming = прайм
+puzzle-theme-hitting = бой
+puzzle-theme-back-game = игра назад
+puzzle-theme-middle-game = середина партии
+why-hits = Почему: лучший ход бьёт ({ $n }) — шашка соперника уходит на бар.
+why-no-hit = Почему: здесь бой обходится дороже, чем приносит: лучший ход не бьёт.
+why-off = Почему: лучший ход снимает { $best } (ваш — { $chosen }).
+why-six-block = Почему: лучший ход строит шесть пунктов подряд — блок, который соперник не пройдёт.
+why-six-block-early = Почему: ваш ход строит шесть пунктов подряд слишком рано: блок даёт меньше, чем стоит.
+why-blots = Почему: после лучшего хода { $best ->
+        [one] одна одиночная шашка
+        [few] { $best } одиночные шашки
+       *[many] { $best } одиночных шашек
+    } (после вашего — { $chosen }).
+why-block = Почему: лучший ход держит { $best } пунктов подряд (ваш — { $chosen }).
+why-head = Почему: лучший ход берёт с головы { $best } (ваш — { $chosen }).
+why-point = Почему: лучший ход занимает пункт { $point }.
+why-equity = Почему: лучший ход сохраняет больше шансов в целом (см., сколько теряет каждый ход).

@@ -19,6 +19,7 @@ import { Ticker, type TimerEvent } from './timers.js';
 import { TableEvents } from './table/events.js';
 import { Once } from './once.js';
 import { TOURNAMENT_TIMER, Tournaments } from './tournament/tournaments.js';
+import { Puzzles } from './puzzles/puzzles.js';
 import { Matchmaking } from './matchmaking.js';
 import { Watch } from './watch.js';
 import { dialoguesOf, type Dialogues } from './dialogues.js';
@@ -29,6 +30,8 @@ export interface App {
   readonly games: Games;
   /** Tournaments in groups (their matches are the table's games by link). */
   readonly tournaments: Tournaments;
+  /** Puzzles: problems from the bank, answers, the players' and the problems' ratings. */
+  readonly puzzles: Puzzles;
   /** Finding an opponent: the shared search queue and its pairing passes. */
   readonly matchmaking: Matchmaking;
   /** Who may watch a game, and its watch links. */
@@ -162,6 +165,7 @@ export function createApp(store: Store, opts: AppOptions): App {
   return {
     games,
     tournaments,
+    puzzles: new Puzzles(store.docs),
     matchmaking,
     watch: new Watch(opts.secret ?? 'local'),
     invitations: new Invitations(store, games, players, opts.invitationSeconds ?? 86_400, opts.now),

@@ -35,7 +35,7 @@ import type { Format } from '../app/tournament/model.js';
 
 /** A game button's act: its code is the table's (app/table/intent.ts), the same the Mini App sends. */
 export type GameAct = BoardAct;
-export type MenuItem = 'bot' | 'friend' | 'find' | 'rules' | 'settings' | 'help' | 'stats';
+export type MenuItem = 'bot' | 'friend' | 'find' | 'rules' | 'settings' | 'help' | 'stats' | 'puzzle';
 export type ChallengeAct = 'accept' | 'decline' | 'cancel';
 export type ResignAct = ResignLevel | 'menu' | 'never-mind';
 export type TournamentAct = 'leave' | 'start' | 'cancel' | 'pause' | 'resume';
@@ -72,13 +72,17 @@ export type Callback =
   | { readonly kind: 'find'; readonly step: 'cancel' }
   | { readonly kind: 'find'; readonly step: 'block'; readonly game: string }
   /** /top's periods: this week, this month, all time. */
-  | { readonly kind: 'top'; readonly period: 'week' | 'month' | 'all' };
+  | { readonly kind: 'top'; readonly period: 'week' | 'month' | 'all' }
+  /** Puzzles: an answer (the n-th shown) to a problem, the next problem (of a game, or any), the player's puzzle statistics. */
+  | { readonly kind: 'puzzle'; readonly act: 'answer'; readonly id: string; readonly n: number }
+  | { readonly kind: 'puzzle'; readonly act: 'next'; readonly variant: Variant | null }
+  | { readonly kind: 'puzzle'; readonly act: 'stats' };
 
 export const MATCH_LENGTHS = [1, 3, 5, 7] as const;
 const ID = /^[0-9a-z]{10}$/;
 /** A Telegram user id in base 36 (up to 2^53). */
 const USER = /^[0-9a-z]{1,11}$/;
-const MENU_ITEMS: readonly MenuItem[] = ['bot', 'friend', 'find', 'rules', 'settings', 'help', 'stats'];
+const MENU_ITEMS: readonly MenuItem[] = ['bot', 'friend', 'find', 'rules', 'settings', 'help', 'stats', 'puzzle'];
 /** The longest match that can be chosen (typed or from the menu). */
 export const MAX_MATCH = 25;
 const AUTO_CODES: Readonly<Record<AutoRoll, string>> = { off: 'off', 'no-double': 'nd', always: 'on' };
@@ -334,6 +338,20 @@ const FAMILIES = [
       if (parts.length === 3) return { kind: 'find', step: 'choose', variant, length };
       if (parts[3] !== 'r' && parts[3] !== 'u') return null;
       return { kind: 'find', step: 'choose', variant, length, rated: parts[3] === 'r' };
+    },
+  }),
+  family({
+    prefix: 'pz',
+    kinds: ['puzzle'],
+    encode: (cb) => (cb.act === 'answer' ? `pz|a|${cb.id}|${cb.n}` : cb.act === 'next' ? `pz|n${cb.variant ? `|${cb.variant}` : ''}` : 'pz|s'),
+    parse(parts) {
+      if (parts[1] === 'a') return parts.length === 4 && /^[sl]\d{1,6}$/.test(parts[2]!) && /^[0-3]$/.test(parts[3]!) ? { kind: 'puzzle', act: 'answer', id: parts[2]!, n: Number(parts[3]) } : null;
+      if (parts[1] === 'n') {
+        if (parts.length === 2) return { kind: 'puzzle', act: 'next', variant: null };
+        const variant = variantOf(parts[2]);
+        return parts.length === 3 && variant ? { kind: 'puzzle', act: 'next', variant } : null;
+      }
+      return parts.length === 2 && parts[1] === 's' ? { kind: 'puzzle', act: 'stats' } : null;
     },
   }),
   family({

@@ -18,6 +18,7 @@ import { exportCommand } from './features/review.js';
 import { tournamentCommand } from './features/tournament.js';
 import { findCommand } from './features/find.js';
 import { gamesCommand, watchCommand } from './features/watch.js';
+import { puzzleCommand } from './features/puzzle.js';
 import type { Services } from './services.js';
 
 type Handler = (ctx: Ctx) => Promise<void>;
@@ -45,6 +46,7 @@ export function commandList(s: Services, fair: Fairness): CommandSpec[] {
     { name: 'watch', handler: watchCommand(s), private: true, groups: false },
     { name: 'games', handler: gamesCommand(s), private: false, groups: true },
     { name: 'export', handler: exportCommand(s), private: true, groups: false },
+    { name: 'puzzle', handler: puzzleCommand(s), private: true, groups: false },
     { name: 'help', handler: help, private: true, groups: true },
   ];
 }

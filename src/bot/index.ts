@@ -1,6 +1,7 @@
 /** The grammY bot: the use cases, the outbox, the features, error handling. */
 import { TournamentDesk, tournamentFeature } from './features/tournament.js';
 import { topFeature } from './features/stats.js';
+import { puzzleFeature } from './features/puzzle.js';
 import { findFeature, offerBlock, showSearch } from './features/find.js';
 import { WatchDesk } from './features/watch.js';
 import { answerQuery } from './replies.js';
@@ -265,7 +266,7 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
   // /start in a group is answered too, but is not in the group menu.
   root.chatType(['group', 'supergroup']).command('start', (ctx) => start(ctx as unknown as Ctx));
   // Commands of the private chat (not in a group's menu) typed in a group: where to find them.
-  root.chatType(['group', 'supergroup']).command(['settings', 'export'], async (ctx) => {
+  root.chatType(['group', 'supergroup']).command(['settings', 'export', 'puzzle'], async (ctx) => {
     const c = ctx as unknown as Ctx;
     await c.reply(c.t('private-only-command', { command: `/${c.message?.text?.split(/[\s@]/)[0]?.slice(1) ?? ''}`, bot: c.me.username }));
   });
@@ -285,6 +286,7 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
   root.use(tournamentFeature(services));
   root.use(topFeature(services));
   root.use(findFeature(services));
+  root.use(puzzleFeature(services));
   root.on('callback_query:data', async (ctx) => {
     await answerQuery(ctx, ctx.t('toast-bad-button'));
   });

@@ -441,7 +441,10 @@ class MemoryDocs implements DocStore {
   }
 
   async save(key: string, expectedV: number, data: string, ttlSeconds: number): Promise<boolean> {
-    if (((await this.get(key))?.v ?? 0) !== expectedV) return false;
+    // Checked and written in one step (no await between): two saves at once, one wins, as in Redis.
+    const d = this.docs.get(key);
+    const v = d && d.until > this.now() ? d.v : 0;
+    if (v !== expectedV) return false;
     this.docs.set(key, { v: expectedV + 1, data, until: this.now() + ttlSeconds * 1000 });
     return true;
   }

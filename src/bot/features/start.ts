@@ -4,6 +4,7 @@ import { joinFromStart } from './tournament.js';
 import { findMenu } from './find.js';
 import { watchFromStart } from './watch.js';
 import { afterFromStart } from './review.js';
+import { sendPuzzle } from './puzzle.js';
 import { answerQuery } from '../replies.js';
 import { Composer } from 'grammy';
 import type { Ctx } from '../context.js';
@@ -88,6 +89,9 @@ export function menuFeature(s: Services): Composer<Ctx> {
         return help(ctx);
       case 'stats':
         return statsCommand(s)(ctx);
+      case 'puzzle':
+        if (ctx.chat?.type !== 'private') return void (await ctx.reply(t('private-only-command', { command: '/puzzle', bot: ctx.me.username })));
+        return sendPuzzle(ctx, s, null);
     }
   });
   return c;

@@ -165,6 +165,7 @@ export function mainMenu(t: Translate, webAppUrl: string | null = null): InlineK
     .text(t('menu-play-friend'), encode({ kind: 'menu', item: 'friend' }))
     .row()
     .text(t('menu-find'), encode({ kind: 'menu', item: 'find' }))
+    .text(t('menu-puzzle'), encode({ kind: 'menu', item: 'puzzle' }))
     .row()
     .text(t('menu-rules'), encode({ kind: 'menu', item: 'rules' }))
     .text(t('menu-settings'), encode({ kind: 'menu', item: 'settings' }))

@@ -1,0 +1,124 @@
+/**
+ * Puzzles in private: the next problem for a player (near their rating, none of their recent
+ * ones), one answer per problem shown, Glicko-2 ratings of the player and of the problem, a
+ * streak, and the player's statistics. Stored as versioned documents (DocStore): a player's
+ * `puzzle:u:<id>`, a problem's `puzzle:p:<id>`, each written by compare-and-set, so that two
+ * instances answering at once count one answer once.
+ */
+import { createHash, randomInt } from 'node:crypto';
+import type { Variant } from '../../engine/types.js';
+import { loadBank, problemById, type Problem } from '../../puzzles/bank.js';
+import type { DocStore } from '../../store/index.js';
+import { NEW_RATING, rateAttempt, type Rating } from './glicko.js';
+
+const KEEP_SECONDS = 400 * 86_400;
+/** Problems a player is not shown again soon. */
+const RECENT = 300;
+/** A problem's rating is this sure at first (its starting rating is an estimate from the search). */
+const PROBLEM_RD = 200;
+
+export interface PuzzleProfile {
+  readonly rating: Rating;
+  readonly streak: number;
+  readonly bestStreak: number;
+  readonly solved: number;
+  readonly attempts: number;
+  /** The problem on the player's board, with the order its answers are shown in (bank indices). */
+  readonly current: { readonly id: string; readonly order: readonly number[] } | null;
+  readonly recent: readonly string[];
+}
+
+export interface ProblemRecord {
+  readonly rating: Rating;
+  readonly attempts: number;
+  readonly solved: number;
+}
+
+export type Answered =
+  | { readonly kind: 'solved' | 'missed'; readonly problem: Problem; readonly chosen: number; readonly order: readonly number[]; readonly before: PuzzleProfile; readonly after: PuzzleProfile; readonly problemRating: Rating }
+  /** Not the problem on the player's board (answered already, or an old message). */
+  | { readonly kind: 'stale' };
+
+export const NEW_PROFILE: PuzzleProfile = { rating: NEW_RATING, streak: 0, bestStreak: 0, solved: 0, attempts: 0, current: null, recent: [] };
+
+/** The order a player sees a problem's answers in: fixed for them and the problem, the best not always first. */
+export function answerOrder(userId: number, problem: Problem): number[] {
+  const h = createHash('sha256').update(`${userId}:${problem.id}`).digest();
+  const order = problem.answers.map((_, i) => i);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = h[i]! % (i + 1);
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  return order;
+}
+
+export class Puzzles {
+  constructor(private readonly docs: DocStore) {}
+
+  async profile(userId: number): Promise<PuzzleProfile> {
+    const doc = await this.docs.get(`puzzle:u:${userId}`);
+    return doc ? (JSON.parse(doc.data) as PuzzleProfile) : NEW_PROFILE;
+  }
+
+  async problemRecord(problem: Problem): Promise<ProblemRecord> {
+    const doc = await this.docs.get(`puzzle:p:${problem.id}`);
+    return doc ? (JSON.parse(doc.data) as ProblemRecord) : { rating: { rating: problem.rating, rd: PROBLEM_RD, vol: NEW_RATING.vol }, attempts: 0, solved: 0 };
+  }
+
+  /** Change a document by compare-and-set (a few tries when another instance wrote it meanwhile). */
+  private async update<T>(key: string, empty: T, change: (old: T) => T | null): Promise<{ old: T; new: T } | null> {
+    for (let i = 0; i < 8; i++) {
+      const doc = await this.docs.get(key);
+      const old = doc ? (JSON.parse(doc.data) as T) : empty;
+      const next = change(old);
+      if (next === null) return null;
+      if (await this.docs.save(key, doc?.v ?? 0, JSON.stringify(next), KEEP_SECONDS)) return { old, new: next };
+    }
+    throw new Error(`could not update ${key}: too many writers at once`);
+  }
+
+  /**
+   * The next problem for a player: of one game or either, rated within a window around the
+   * player's rating that widens until it holds enough problems, none of their recent ones.
+   */
+  async next(userId: number, variant: Variant | null): Promise<{ readonly problem: Problem; readonly order: readonly number[]; readonly profile: PuzzleProfile }> {
+    const profile = await this.profile(userId);
+    const recent = new Set(profile.recent);
+    const pool = (variant ? [variant] : (['short', 'long'] as const)).flatMap((v) => loadBank(v).problems).filter((p) => !recent.has(p.id));
+    const all = pool.length ? pool : (variant ? [variant] : (['short', 'long'] as const)).flatMap((v) => loadBank(v).problems);
+    let near: Problem[] = [];
+    for (let width = 100; near.length < 20 && width <= 3200; width *= 2) near = all.filter((p) => Math.abs(p.rating - profile.rating.rating) <= width);
+    if (near.length === 0) near = all;
+    const problem = near[randomInt(near.length)]!;
+    const order = answerOrder(userId, problem);
+    const saved = await this.update<PuzzleProfile>(`puzzle:u:${userId}`, NEW_PROFILE, (old) => ({ ...old, current: { id: problem.id, order }, recent: [...old.recent.filter((x) => x !== problem.id), problem.id].slice(-RECENT) }));
+    return { problem, order, profile: saved!.new };
+  }
+
+  /** The player's answer: the n-th answer as shown. Once per problem shown. */
+  async answer(userId: number, problemId: string, shown: number): Promise<Answered> {
+    const problem = problemById(problemId);
+    if (!problem) return { kind: 'stale' };
+    const record = await this.problemRecord(problem);
+    let result: { chosen: number; solved: boolean; order: readonly number[]; problemRating: Rating } | null = null;
+    const changed = await this.update<PuzzleProfile>(`puzzle:u:${userId}`, NEW_PROFILE, (old) => {
+      if (!old.current || old.current.id !== problemId) return null;
+      const order = old.current.order;
+      const chosen = order[shown];
+      if (chosen === undefined) return null;
+      const solved = chosen === 0;
+      const r = rateAttempt(old.rating, record.rating, solved);
+      result = { chosen, solved, order, problemRating: r.problem };
+      const streak = solved ? old.streak + 1 : 0;
+      return { ...old, rating: r.solver, streak, bestStreak: Math.max(old.bestStreak, streak), solved: old.solved + (solved ? 1 : 0), attempts: old.attempts + 1, current: null };
+    });
+    if (!changed || !result) return { kind: 'stale' };
+    const r: { chosen: number; solved: boolean; order: readonly number[]; problemRating: Rating } = result;
+    // The problem's rating moves too (from its stored record, however many solve it at once).
+    await this.update<ProblemRecord>(`puzzle:p:${problem.id}`, record, (old) => {
+      const moved = rateAttempt(changed.old.rating, old.rating, r.solved).problem;
+      return { rating: moved, attempts: old.attempts + 1, solved: old.solved + (r.solved ? 1 : 0) };
+    });
+    return { kind: r.solved ? 'solved' : 'missed', problem, chosen: r.chosen, order: r.order, before: changed.old, after: changed.new, problemRating: r.problemRating };
+  }
+}

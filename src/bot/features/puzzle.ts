@@ -1,0 +1,118 @@
+/**
+ * Puzzles in the private chat: /puzzle (or the menu's 🧩) shows a problem from the bank as a board
+ * with the roll and three or four plays as buttons; the answer shows the best play drawn on the
+ * board, what each choice loses, one line of why, and the player's rating and streak.
+ * /puzzle stats: the player's puzzle rating and record. /puzzle long, /puzzle short: one game only.
+ */
+import { Composer, InlineKeyboard, InputFile } from 'grammy';
+import type { PuzzleProfile } from '../../app/puzzles/puzzles.js';
+import type { Side, Variant } from '../../engine/types.js';
+import { parsePlay } from '../../engine/notation.js';
+import { boardLabels } from '../../present/board.js';
+import { decimal, playersNotation, type Translate } from '../../present/text.js';
+import { problemPosition, type Problem } from '../../puzzles/bank.js';
+import { whyBetter } from '../../puzzles/facts.js';
+import { renderPosition } from '../../render/index.js';
+import { onButton } from '../buttons.js';
+import { encode } from '../codec.js';
+import type { Ctx } from '../context.js';
+import { attempt } from '../outbox.js';
+import { answerQuery } from '../replies.js';
+import type { Services } from '../services.js';
+
+const VARIANT_WORDS: ReadonlyArray<readonly [RegExp, Variant]> = [
+  [/^(short|backgammon|коротк[а-яё]*( нарды)?)$/iu, 'short'],
+  [/^(long|длинн[а-яё]*( нарды)?)$/iu, 'long'],
+];
+
+const diceText = (p: Problem): string => `${p.dice[0]}-${p.dice[1]}`;
+
+async function picture(s: Services, userId: number, t: Translate, problem: Problem, marks?: { best: string; chosen: string | null }): Promise<Buffer> {
+  const settings = await s.app.players.settings(userId);
+  const position = problemPosition(problem);
+  const side: Side = position.turn;
+  return renderPosition(position, {
+    viewer: side,
+    theme: settings.theme,
+    dice: [problem.dice[0], problem.dice[1]],
+    turn: side,
+    labels: boardLabels(t),
+    names: { white: t('side-white'), black: t('side-black') },
+    ...(marks ? { compare: { best: { side, moves: parsePlay(marks.best) }, played: marks.chosen ? { side, moves: parsePlay(marks.chosen) } : null } } : {}),
+  });
+}
+
+function problemCaption(t: Translate, problem: Problem, rating: number): string {
+  const side = problemPosition(problem).turn;
+  return t('puzzle-caption', { id: problem.id, variant: t(`variant-${problem.variant}`), colour: t(`colour-${side}`), dice: diceText(problem), rating: String(Math.round(rating)), themes: problem.themes.map((x) => t(`puzzle-theme-${x}`)).join(', ') });
+}
+
+/** A new problem for the person, as a new message (the one before keeps its answer). */
+export async function sendPuzzle(ctx: Ctx, s: Services, variant: Variant | null): Promise<void> {
+  const userId = ctx.from!.id;
+  const t = ctx.t.bind(ctx);
+  const { problem, order } = await s.app.puzzles.next(userId, variant);
+  const record = await s.app.puzzles.problemRecord(problem);
+  const kb = new InlineKeyboard();
+  order.forEach((bankIndex, shown) => kb.text(playersNotation(problem.answers[bankIndex]!.play), encode({ kind: 'puzzle', act: 'answer', id: problem.id, n: shown })).row());
+  const png = await picture(s, userId, t, problem);
+  await ctx.replyWithPhoto(new InputFile(png, 'puzzle.png'), { caption: problemCaption(t, problem, record.rating.rating), reply_markup: kb });
+}
+
+export function statsText(t: Translate, p: PuzzleProfile): string {
+  if (p.attempts === 0) return t('puzzle-stats-none');
+  return t('puzzle-stats', { rating: String(Math.round(p.rating.rating)), rd: String(Math.round(p.rating.rd)), solved: p.solved, attempts: p.attempts, streak: p.streak, best: p.bestStreak, share: Math.round((100 * p.solved) / p.attempts) });
+}
+
+export function puzzleCommand(s: Services) {
+  return async (ctx: Ctx): Promise<void> => {
+    const t = ctx.t.bind(ctx);
+    if (ctx.chat?.type !== 'private') return void (await ctx.reply(t('private-only-command', { command: '/puzzle', bot: ctx.me.username })));
+    const arg = (typeof ctx.match === 'string' ? ctx.match : '').trim();
+    if (/^(stats|статистика|стат)$/i.test(arg)) return void (await ctx.reply(statsText(t, await s.app.puzzles.profile(ctx.from!.id))));
+    const variant = VARIANT_WORDS.find(([re]) => re.test(arg))?.[1] ?? null;
+    if (arg && !variant) return void (await ctx.reply(t('puzzle-usage')));
+    await sendPuzzle(ctx, s, variant);
+  };
+}
+
+export function puzzleFeature(s: Services): Composer<Ctx> {
+  const c = new Composer<Ctx>();
+  onButton(c, 'puzzle', async (ctx, cb) => {
+    const t = ctx.t.bind(ctx);
+    if (ctx.chat?.type !== 'private') return void (await answerQuery(ctx, t('private-only-command', { command: '/puzzle', bot: ctx.me.username })));
+    if (cb.act === 'stats') {
+      await answerQuery(ctx);
+      return void (await ctx.reply(statsText(t, await s.app.puzzles.profile(ctx.from.id))));
+    }
+    if (cb.act === 'next') {
+      await answerQuery(ctx);
+      return sendPuzzle(ctx, s, cb.variant);
+    }
+    const r = await s.app.puzzles.answer(ctx.from.id, cb.id, cb.n);
+    if (r.kind === 'stale') return void (await answerQuery(ctx, t('puzzle-stale')));
+    await answerQuery(ctx, t(r.kind === 'solved' ? 'puzzle-toast-solved' : 'puzzle-toast-missed'));
+    const { problem, chosen, order } = r;
+    const best = problem.answers[0]!;
+    const lines: string[] = [t(r.kind === 'solved' ? 'puzzle-solved' : 'puzzle-missed', { id: problem.id, dice: diceText(problem) })];
+    for (const i of order) {
+      const a = problem.answers[i]!;
+      const mark = i === 0 ? '✅' : i === chosen ? '❌' : '▫️';
+      const loss = best.equity - a.equity;
+      lines.push(`${mark} ${playersNotation(a.play)} — ${i === 0 ? t('puzzle-best') : t('puzzle-loses', { loss: decimal(t, loss, 3) })}${i === chosen ? ` ${t('puzzle-yours')}` : ''}`);
+    }
+    if (chosen !== 0) {
+      const position = problemPosition(problem);
+      const why = whyBetter(position, parsePlay(best.play), parsePlay(problem.answers[chosen]!.play));
+      lines.push(t(why.key, why.args));
+    }
+    const delta = r.after.rating.rating - r.before.rating.rating;
+    lines.push(t('puzzle-rating', { rating: String(Math.round(r.after.rating.rating)), delta: `${delta >= 0 ? '+' : '−'}${Math.abs(Math.round(delta))}`, streak: r.after.streak }));
+    const png = await picture(s, ctx.from.id, t, problem, { best: best.play, chosen: chosen === 0 ? null : problem.answers[chosen]!.play });
+    const kb = new InlineKeyboard().text(t('puzzle-next'), encode({ kind: 'puzzle', act: 'next', variant: problem.variant })).text(t('puzzle-stats-button'), encode({ kind: 'puzzle', act: 'stats' }));
+    const msg = ctx.callbackQuery.message;
+    if (!msg) return;
+    await attempt(() => ctx.api.editMessageMedia(msg.chat.id, msg.message_id, { type: 'photo', media: new InputFile(png, 'answer.png'), caption: lines.join('\n').slice(0, 1024) }, { reply_markup: kb }));
+  });
+  return c;
+}
