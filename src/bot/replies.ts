@@ -43,3 +43,15 @@ export async function answerQuery(ctx: Ctx, text?: string | { text?: string; sho
   const r = await attempt(() => ctx.answerCallbackQuery(opts));
   if (r.ok && ctx.receivedAt !== undefined) ctx.answered?.(performance.now() - ctx.receivedAt);
 }
+
+/** Whether the sender is an admin of the group (a member the bot cannot see is not). */
+export async function isGroupAdmin(ctx: Ctx): Promise<boolean> {
+  if (!ctx.chat || !ctx.from) return false;
+  try {
+    const m = await ctx.api.getChatMember(ctx.chat.id, ctx.from.id);
+    return m.status === 'creator' || m.status === 'administrator';
+  } catch {
+    // Not known (the bot cannot see members): not an admin for this purpose.
+    return false;
+  }
+}

@@ -125,7 +125,7 @@ const overlap = (a: Box, b: Box): boolean => a.x < b.x + b.w - 0.5 && b.x < a.x 
  * at least 44×44 px, every text (the page's and the board's numbers) at least 12 px, the players,
  * board, status and buttons apart and all on the screen without scrolling, nothing wider than it.
  */
-async function measurePhone(p: Page): Promise<void> {
+async function measurePhone(p: Page): Promise<{ minTap: number; minText: number }> {
   const m = await p.evaluate(() => {
     const box = (el: Element, what?: string): { x: number; y: number; w: number; h: number; what?: string } => {
       const b = el.getBoundingClientRect();
@@ -166,7 +166,15 @@ async function measurePhone(p: Page): Promise<void> {
   }
   for (let i = 0; i < m.buttons.length; i++) for (let j = i + 1; j < m.buttons.length; j++) expect(overlap(m.buttons[i]!, m.buttons[j]!)).toBe(false);
   expect(m.scroll).toBeLessThanOrEqual(m.width);
+  const sizes = { minTap: Math.min(...m.taps.map((t) => Math.min(t.w, t.h))), minText: Math.min(...m.texts.map((t) => t.px)) };
+  phoneSizes.push(sizes);
+  return sizes;
 }
+/** Every phone measure of the run: the smallest tap target and text seen (printed at the end). */
+const phoneSizes: Array<{ minTap: number; minText: number }> = [];
+afterAll(() => {
+  if (phoneSizes.length) console.log(`phone (360×740): ${phoneSizes.length} screens measured; smallest tap target ${Math.min(...phoneSizes.map((x) => x.minTap)).toFixed(1)} px, smallest text ${Math.min(...phoneSizes.map((x) => x.minText)).toFixed(1)} px`);
+});
 
 const pageV = async (p: Page): Promise<number> => Number((await p.evaluate(() => document.body.dataset.v)) ?? -1);
 const mine = async (p: Page): Promise<boolean> => (await p.evaluate(() => document.body.dataset.mine)) === '1';

@@ -18,7 +18,7 @@ import { displayName, type Translate } from '../../present/text.js';
 import { onButton } from '../buttons.js';
 import { encode } from '../codec.js';
 import type { Ctx } from '../context.js';
-import { answerQuery } from '../replies.js';
+import { answerQuery, isGroupAdmin } from '../replies.js';
 import type { Services } from '../services.js';
 
 const DEFAULTS = { moveSeconds: 2 * 3600, roundSeconds: 24 * 3600, maxPlayers: 32 } as const;
@@ -191,16 +191,7 @@ export function parseTournament(words: readonly string[], now: number): Parsed {
   return { kind: 'settings', settings: { variant, format, length: len, cube: variant === 'short' && len > 1 && (cube || length === null), rated, moveSeconds, roundSeconds: Math.max(roundSeconds, moveSeconds), maxPlayers, startAt, grow, rounds } };
 }
 
-async function isAdmin(ctx: Ctx): Promise<boolean> {
-  if (!ctx.chat || !ctx.from) return false;
-  try {
-    const m = await ctx.api.getChatMember(ctx.chat.id, ctx.from.id);
-    return m.status === 'creator' || m.status === 'administrator';
-  } catch {
-    // Not known (the bot cannot see members): not an admin for this purpose.
-    return false;
-  }
-}
+
 
 /** The toast of a management result. */
 function manageToast(t: Translate, kind: string): string {
@@ -219,7 +210,7 @@ export function tournamentCommand(s: Services) {
     const manage = ['start', 'pause', 'resume', 'cancel', 'remove', 'leave', 'standings'];
     if (sub && manage.includes(sub)) {
       if (!live) return void (await ctx.reply(t('tournament-none')));
-      const admin = sub === 'leave' || sub === 'standings' ? false : await isAdmin(ctx);
+      const admin = sub === 'leave' || sub === 'standings' ? false : await isGroupAdmin(ctx);
       let r: { kind: string };
       if (sub === 'standings') {
         const done = [...live.rounds].reverse().find((x) => x.pairings.every((p) => p.result));
@@ -298,7 +289,7 @@ export function tournamentFeature(s: Services): Composer<Ctx> {
       const r = await s.app.tournaments.leave(cb.id, ctx.from.id);
       return void (await answerQuery(ctx, r.kind === 'done' ? t('toast-tournament-left') : manageToast(t, r.kind)));
     }
-    const admin = await isAdmin(ctx);
+    const admin = await isGroupAdmin(ctx);
     const r =
       cb.act === 'start'
         ? await s.app.tournaments.start(cb.id, ctx.from.id, admin)

@@ -1,7 +1,10 @@
 /**
  * What the Mini App's API answers, shared by the server (src/web/webapp) and the page (this
- * folder): types only, no code, so the page's bundle and the bot's build both read them.
+ * folder): types only, no code, so the page's bundle and the bot's build both read them (the
+ * palette's type is the renderer's theme, read as a type).
  */
+
+import type { Theme } from '../../render/theme.js';
 
 export type Side = 'white' | 'black';
 
@@ -50,26 +53,8 @@ export interface PlayerLine {
   readonly toAct: boolean;
 }
 
-/** The board's colours (the player's theme in /settings). */
-export interface Palette {
-  readonly name: string;
-  readonly frame: string;
-  readonly field: string;
-  readonly pointA: string;
-  readonly pointB: string;
-  readonly bar: string;
-  readonly tray: string;
-  readonly numbers: string;
-  readonly white: { readonly fill: string; readonly ring: string; readonly edge: string; readonly label: string };
-  readonly black: { readonly fill: string; readonly ring: string; readonly edge: string; readonly label: string };
-  readonly die: { readonly face: string; readonly pip: string; readonly edge: string };
-  readonly cube: { readonly face: string; readonly text: string; readonly edge: string };
-  readonly lastPlay: string;
-  readonly pending: string;
-  readonly toMove: string;
-  readonly banner: string;
-  readonly bannerText: string;
-}
+/** The board's colours (the player's theme in /settings): the chat picture's own. */
+export type Palette = Pick<Theme, 'name' | 'frame' | 'field' | 'pointA' | 'pointB' | 'bar' | 'tray' | 'numbers' | 'white' | 'black' | 'die' | 'cube' | 'lastPlay' | 'pending' | 'toMove' | 'banner' | 'bannerText'>;
 
 export interface StepChoice {
   /** The step in the mover's numbering (what the server takes back). */
