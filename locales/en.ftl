@@ -25,6 +25,7 @@ help = How to play:
     • /stats — your ratings, results and a chart; /top — the best players of this group (in a private chat: of everyone).
     • /tournament — in a group: a tournament (Swiss, knockout or round robin) from one command to the podium; each match is played by link in the players' private chats.
     • /find — a stranger of similar strength for a game by link (rated or not); /top week and /top month — the best of the week and the month.
+    • /puzzle — a problem: find the best play; your puzzle rating moves with each answer (/puzzle stats).
 private-hint = I answer buttons and commands. To play, press a button below or send /play; /rules teaches the game, /help explains everything.
 private-unknown-command = I do not know the command { $command }. Here is the menu; /help lists what I can do.
 
@@ -764,3 +765,24 @@ why-block = Why: the best play holds { $best } points in a row (yours { $chosen 
 why-head = Why: the best play takes { $best } from the head (yours { $chosen }).
 why-point = Why: the best play makes point { $point }.
 why-equity = Why: the best play keeps more chances overall (see what each play loses).
+
+cmd-daily = The daily position in this group (admins: /daily on 20:00 +3 long)
+daily-groups-only = The daily position is for groups: add me to a group and send /daily on there.
+daily-usage = /daily on [HH:MM] [+N] [long|short] — a position every day at that hour of your time (N hours from UTC); /daily off — no more; /daily — how it stands. For example: /daily on 20:00 +3 long
+daily-admins-only = Only the group's admins can turn the daily position on or off.
+daily-on = 🗓 The daily position is on: every day at { $time }, { $variant }. The first comes at the next { $time }.
+daily-off = The daily position is off.
+daily-status-on = 🗓 The daily position comes every day at { $time }, { $variant }. Admins: /daily off to stop it.
+daily-status-off = The daily position is off here. Admins: /daily on 20:00 +3 long (the hour of your time, hours from UTC, the game).
+daily-post = 🗓 The position of the day, { $date } · { $variant }
+    { $colour } to play { $dice }: which play is best?
+    Answer with a button: your answer stays yours until the result, tomorrow at { $time }.
+daily-recorded = Your answer { $play } is in. The result comes with tomorrow's position.
+daily-already = You have answered already: { $play }. One answer each.
+daily-closed = This position is closed: its result is posted.
+daily-result = 🗓 The position of { $date }: { $answered } answered, { $share }% right. The best play: { $best }.
+daily-solvers = Found it: { $names }{ $more ->
+        [0] {""}
+       *[other] {" "}and { $more } more
+    }.
+daily-week = This week: { $table }.

@@ -1,6 +1,7 @@
 /**
  * The problem bank: npm run puzzles:make -- --variant short|long [--count 2000] [--seed 1]
  *   [--out assets/puzzles/<variant>.json.gz] [--minutes M]
+ * or, to join banks made with other seeds: npm run puzzles:make -- --merge A.json.gz B.json.gz --out OUT
  *
  * Positions come from the bot's own self-play (medium against medium: a noisy greedy player, so
  * the games reach positions both sound and unsound). For each roll with at least three distinct
@@ -15,8 +16,8 @@
  * deeper search's equities, its themes (src/puzzles/facts.ts) and a starting rating from how much
  * the wrong play tempts and how small the gap is. The bank is gzip'd JSON (src/puzzles/bank.ts).
  */
-import { writeFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { createPlayer, LEVELS, Player, type LevelConfig } from '../../src/ai/player.js';
 import { loadBrains } from '../../src/ai/player.js';
 import { formatPlay } from '../../src/engine/notation.js';
@@ -30,6 +31,33 @@ import { themesOf } from '../../src/puzzles/facts.js';
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1]! : fallback;
+}
+// --merge A B ... --out OUT: one bank of the problems of several (made with other seeds), the
+// same position and roll kept once, numbered again.
+const mergeAt = process.argv.indexOf('--merge');
+if (mergeAt >= 0) {
+  const files = process.argv.slice(mergeAt + 1).filter((x, i, all) => !x.startsWith('--') && all[i - 1] !== '--out');
+  const banks = files.map((f) => parseBank(JSON.parse(gunzipSync(readFileSync(f)).toString('utf8'))));
+  const v = banks[0]?.variant;
+  if (!v || banks.some((b) => b.variant !== v)) {
+    console.error('--merge needs banks of one game');
+    process.exit(2);
+  }
+  const seenAt = new Set<string>();
+  const merged: Problem[] = [];
+  for (const b of banks) {
+    for (const p of b.problems) {
+      const k = `${p.position}:${p.dice.join('')}`;
+      if (seenAt.has(k)) continue;
+      seenAt.add(k);
+      merged.push({ ...p, id: `${v[0]}${merged.length + 1}` });
+    }
+  }
+  const out = arg('--out', `assets/puzzles/${v}.json.gz`);
+  const bank = parseBank({ schema: BANK_SCHEMA, variant: v, made: { merged: banks.map((b) => JSON.stringify(b.made)).join(' + ') }, problems: merged });
+  writeFileSync(out, gzipSync(JSON.stringify(bank)));
+  console.log(JSON.stringify({ variant: v, problems: bank.problems.length, from: files, out }));
+  process.exit(0);
 }
 const variant = arg('--variant', '') as Variant;
 if (variant !== 'short' && variant !== 'long') {

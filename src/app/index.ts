@@ -20,6 +20,7 @@ import { TableEvents } from './table/events.js';
 import { Once } from './once.js';
 import { TOURNAMENT_TIMER, Tournaments } from './tournament/tournaments.js';
 import { Puzzles } from './puzzles/puzzles.js';
+import { Daily, DAILY_TIMER } from './puzzles/daily.js';
 import { Matchmaking } from './matchmaking.js';
 import { Watch } from './watch.js';
 import { dialoguesOf, type Dialogues } from './dialogues.js';
@@ -32,6 +33,8 @@ export interface App {
   readonly tournaments: Tournaments;
   /** Puzzles: problems from the bank, answers, the players' and the problems' ratings. */
   readonly puzzles: Puzzles;
+  /** The daily position in groups (posted by the front end it is given). */
+  readonly daily: Daily;
   /** Finding an opponent: the shared search queue and its pairing passes. */
   readonly matchmaking: Matchmaking;
   /** Who may watch a game, and its watch links. */
@@ -160,12 +163,15 @@ export function createApp(store: Store, opts: AppOptions): App {
   });
   const ticker = new Ticker(store, games, clocks, opts.now);
   ticker.on(TOURNAMENT_TIMER, (id) => tournaments.due(id));
+  const daily = new Daily({ docs: store.docs, timers: store.timers, now: opts.now ?? Date.now });
+  ticker.on(DAILY_TIMER, (id) => daily.due(Number(id)));
   let hinter: Thinker | null = null;
   const hints = new Hints(games, players, () => (hinter ??= opts.player ? opts.player(HINT_LEVEL) : inProcess(createPlayer(HINT_LEVEL))));
   return {
     games,
     tournaments,
     puzzles: new Puzzles(store.docs),
+    daily,
     matchmaking,
     watch: new Watch(opts.secret ?? 'local'),
     invitations: new Invitations(store, games, players, opts.invitationSeconds ?? 86_400, opts.now),

@@ -76,7 +76,9 @@ export type Callback =
   /** Puzzles: an answer (the n-th shown) to a problem, the next problem (of a game, or any), the player's puzzle statistics. */
   | { readonly kind: 'puzzle'; readonly act: 'answer'; readonly id: string; readonly n: number }
   | { readonly kind: 'puzzle'; readonly act: 'next'; readonly variant: Variant | null }
-  | { readonly kind: 'puzzle'; readonly act: 'stats' };
+  | { readonly kind: 'puzzle'; readonly act: 'stats' }
+  /** The daily position of a group: the n-th answer of the day (YYYYMMDD). */
+  | { readonly kind: 'daily'; readonly date: string; readonly n: number };
 
 export const MATCH_LENGTHS = [1, 3, 5, 7] as const;
 const ID = /^[0-9a-z]{10}$/;
@@ -353,6 +355,12 @@ const FAMILIES = [
       }
       return parts.length === 2 && parts[1] === 's' ? { kind: 'puzzle', act: 'stats' } : null;
     },
+  }),
+  family({
+    prefix: 'dy',
+    kinds: ['daily'],
+    encode: (cb) => `dy|${cb.date}|${cb.n}`,
+    parse: (parts) => (parts.length === 3 && /^20\d{6}$/.test(parts[1]!) && /^[0-3]$/.test(parts[2]!) ? { kind: 'daily', date: parts[1]!, n: Number(parts[2]) } : null),
   }),
   family({
     prefix: 'tp',

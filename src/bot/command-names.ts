@@ -43,4 +43,4 @@ function editDistance(a: string, b: string): number {
 }
 
 /** Every command's name (the private chat's and the groups'). */
-export const COMMAND_NAMES = ['start', 'play', 'rules', 'settings', 'resign', 'cancel', 'fair', 'stats', 'top', 'export', 'help', 'tournament', 'find', 'watch', 'games', 'puzzle'] as const;
+export const COMMAND_NAMES = ['start', 'play', 'rules', 'settings', 'resign', 'cancel', 'fair', 'stats', 'top', 'export', 'help', 'tournament', 'find', 'watch', 'games', 'puzzle', 'daily'] as const;

@@ -19,6 +19,7 @@ import { tournamentCommand } from './features/tournament.js';
 import { findCommand } from './features/find.js';
 import { gamesCommand, watchCommand } from './features/watch.js';
 import { puzzleCommand } from './features/puzzle.js';
+import { dailyCommand } from './features/daily.js';
 import type { Services } from './services.js';
 
 type Handler = (ctx: Ctx) => Promise<void>;
@@ -47,6 +48,7 @@ export function commandList(s: Services, fair: Fairness): CommandSpec[] {
     { name: 'games', handler: gamesCommand(s), private: false, groups: true },
     { name: 'export', handler: exportCommand(s), private: true, groups: false },
     { name: 'puzzle', handler: puzzleCommand(s), private: true, groups: false },
+    { name: 'daily', handler: dailyCommand(s), private: true, groups: true },
     { name: 'help', handler: help, private: true, groups: true },
   ];
 }

@@ -2,6 +2,7 @@
 import { TournamentDesk, tournamentFeature } from './features/tournament.js';
 import { topFeature } from './features/stats.js';
 import { puzzleFeature } from './features/puzzle.js';
+import { dailyFeature, dailyPoster } from './features/daily.js';
 import { findFeature, offerBlock, showSearch } from './features/find.js';
 import { WatchDesk } from './features/watch.js';
 import { answerQuery } from './replies.js';
@@ -287,6 +288,9 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
   root.use(topFeature(services));
   root.use(findFeature(services));
   root.use(puzzleFeature(services));
+  root.use(dailyFeature(services));
+  // The daily positions of groups are posted from here (the app's timer says when).
+  app.daily.use(dailyPoster(services, bot.api));
   root.on('callback_query:data', async (ctx) => {
     await answerQuery(ctx, ctx.t('toast-bad-button'));
   });

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { parsePlay } from '../engine/notation.js';
 import { parsePositionId } from '../engine/position.js';
-import type { Die, Position, Variant } from '../engine/types.js';
+import type { Die, Position, Step, Variant } from '../engine/types.js';
 
 export const BANK_SCHEMA = 1;
 
@@ -96,6 +96,11 @@ export function loadBank(variant: Variant): Bank {
   let bank = loaded.get(variant);
   if (!bank) loaded.set(variant, (bank = parseBank(JSON.parse(gunzipSync(readFileSync(bankFile(variant))).toString('utf8')))));
   return bank;
+}
+
+/** An answer's steps (the mover's numbering). */
+export function answerMoves(a: Answer): Step[] {
+  return parsePlay(a.play);
 }
 
 export function problemPosition(p: Problem): Position {

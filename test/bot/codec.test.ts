@@ -59,6 +59,12 @@ const samples: Callback[] = [
   { kind: 'tournament', id: 'abcdefghij', act: 'leave' },
   { kind: 'tournament', id: 'abcdefghij', act: 'resume' },
   { kind: 'tournament-new', variant: 'short', format: 'roundrobin' },
+  { kind: 'puzzle', act: 'answer', id: 's1234', n: 3 },
+  { kind: 'puzzle', act: 'answer', id: 'l7', n: 0 },
+  { kind: 'puzzle', act: 'next', variant: null },
+  { kind: 'puzzle', act: 'next', variant: 'long' },
+  { kind: 'puzzle', act: 'stats' },
+  { kind: 'menu', item: 'puzzle' },
 ];
 
 describe('callback codec', () => {
@@ -73,7 +79,7 @@ describe('callback codec', () => {
   });
 
   it('covers every kind', () => {
-    expect(new Set(samples.map((s) => s.kind))).toEqual(new Set(['game', 'challenge', 'play-bot', 'menu', 'rules', 'settings', 'resign', 'abandon', 'keep', 'continue', 'check', 'friend', 'invitation', 'inline-accept', 'inline-outdated', 'claim', 'find', 'top', 'tournament', 'tournament-new']));
+    expect(new Set(samples.map((s) => s.kind))).toEqual(new Set(['game', 'challenge', 'play-bot', 'menu', 'rules', 'settings', 'resign', 'abandon', 'keep', 'continue', 'check', 'friend', 'invitation', 'inline-accept', 'inline-outdated', 'claim', 'find', 'top', 'tournament', 'tournament-new', 'puzzle']));
   });
 
   it('reads an Accept of the first inline version (it named its sender) as outdated, never as an offer', () => {
@@ -82,7 +88,7 @@ describe('callback codec', () => {
   });
 
   it('refuses anything else, prototype names included', () => {
-    for (const bad of ['', 'g', 'g|abcdefghij|1|zz', 'c|abcdefghij|q', 'pb|chess', 'pb|long|grandmaster', 'm|admin', 'ru|long|x', 'st|lang|de', 'st|hints|always', 'st|hints|', 'st|__proto__|x', 'st|constructor|x', 'st|toString|1', 'g|abcdefghij|1|__proto__', 'g|abcdefghij|1|constructor', 'm|constructor', 'x'.repeat(65), 'pb|long|easy|26', 'pb|long|easy|0', 'pb|long|easy|other|+', 'pb|long|easy|5|-', 'ru|long|1|de|5', 'ru|long|1|en', 'rs|abcdefghij|5|4', 'rs|abcdefghij|-5|1', 'ab|abcdefghij', 'ab|x', 'gc|short', 'fc|abcdefghij|1', 'fr|chess', 'fr||3', 'fr|long|0', 'fr|long|3|2', 'iv|abcdefghij|q', 'ia|l|3|1|zz|xyz', 'ia|x|3|1|5|0123456789ab', 'cl|abcdefghij|1.2.play.white', 'cl|abcdefghij|', 'st|notices|2', 'fd|long|4', 'fd|long|3|x', 'fd|chess', 'fd|b|../x', 'fd|x|1', 'tp|year', 'tn|q|abcdefghij', 'tn|n|long|xx', 'tn|s|ABC']) {
+    for (const bad of ['', 'g', 'g|abcdefghij|1|zz', 'c|abcdefghij|q', 'pb|chess', 'pb|long|grandmaster', 'm|admin', 'ru|long|x', 'st|lang|de', 'st|hints|always', 'st|hints|', 'st|__proto__|x', 'st|constructor|x', 'st|toString|1', 'g|abcdefghij|1|__proto__', 'g|abcdefghij|1|constructor', 'm|constructor', 'x'.repeat(65), 'pb|long|easy|26', 'pb|long|easy|0', 'pb|long|easy|other|+', 'pb|long|easy|5|-', 'ru|long|1|de|5', 'ru|long|1|en', 'rs|abcdefghij|5|4', 'rs|abcdefghij|-5|1', 'ab|abcdefghij', 'ab|x', 'gc|short', 'fc|abcdefghij|1', 'fr|chess', 'fr||3', 'fr|long|0', 'fr|long|3|2', 'iv|abcdefghij|q', 'ia|l|3|1|zz|xyz', 'ia|x|3|1|5|0123456789ab', 'cl|abcdefghij|1.2.play.white', 'cl|abcdefghij|', 'st|notices|2', 'fd|long|4', 'fd|long|3|x', 'fd|chess', 'fd|b|../x', 'fd|x|1', 'tp|year', 'tn|q|abcdefghij', 'tn|n|long|xx', 'tn|s|ABC', 'pz|a|s1|4', 'pz|a|x1|0', 'pz|a|s1', 'pz|a|s1234567|0', 'pz|n|chess', 'pz|s|x', 'pz|q', 'pz|a|__proto__|0']) {
       expect(parseCallback(bad)).toBeNull();
     }
   });

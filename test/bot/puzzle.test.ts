@@ -57,7 +57,7 @@ describe('/puzzle', () => {
     expect(p.solved).toBe(7);
     expect(p.streak).toBe(1);
     expect(p.bestStreak).toBe(2);
-    expect(new Set(p.recent).size).toBe(11);
+    expect(new Set(p.recent).size, JSON.stringify(p.recent)).toBe(11);
     await h.say(una, '/puzzle stats');
     expect(h.last(una.id).text).toMatch(new RegExp(`🧩 Puzzles: rating ${Math.round(p.rating.rating)} \\(± \\d+\\)\\nSolved 7 of 10 \\(70%\\)\\nStreak 1, best streak 2`));
     ratings = [];

@@ -60,12 +60,16 @@ export interface HarnessOptions {
   readonly waitForReviews?: boolean;
   /** The bot's Prometheus metrics (none by default). */
   readonly metrics?: Metrics;
+  /** Users who are admins of the groups (getChatMember says so). */
+  readonly admins?: readonly number[];
+  /** The app's clock (the daily position's hours). */
+  readonly now?: () => number;
 }
 
 export function botHarness(opts: HarnessOptions = {}) {
   const config = loadConfig({ BOT_TOKEN: '123:abcdefghijklmnopqrstuvwxyz', DEFAULT_LANGUAGE: opts.defaultLanguage ?? 'ru' });
   const store = new MemoryStore({ challengeSeconds: 600, finishedSeconds: 600, idleSeconds: 600 });
-  const app: App = createApp(store, { defaultLanguage: opts.defaultLanguage ?? 'ru', player: (level: Level) => inProcess(createPlayer(level, seededRandom(11))), ...(opts.moveLimits ? { moveLimits: { notice: 0, ...opts.moveLimits } } : {}) });
+  const app: App = createApp(store, { defaultLanguage: opts.defaultLanguage ?? 'ru', ...(opts.now ? { now: opts.now } : {}), player: (level: Level) => inProcess(createPlayer(level, seededRandom(11))), ...(opts.moveLimits ? { moveLimits: { notice: 0, ...opts.moveLimits } } : {}) });
   const calls: Call[] = [];
   const messages = new Map<string, Message>();
   let nextId = 1000;
@@ -99,6 +103,11 @@ export function botHarness(opts: HarnessOptions = {}) {
       m.buttons = buttons;
       m.history.push(text);
       return { ok: true, result: true } as never;
+    }
+    if (method === 'getChatMember') {
+      // Group admins are those the options name.
+      const admin = (opts.admins ?? []).includes(Number(p.user_id));
+      return { ok: true, result: { status: admin ? 'administrator' : 'member', user: { id: Number(p.user_id), is_bot: false, first_name: 'x' } } } as never;
     }
     return { ok: true, result: true } as never;
   };

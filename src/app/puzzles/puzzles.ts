@@ -26,6 +26,8 @@ export interface PuzzleProfile {
   /** The problem on the player's board, with the order its answers are shown in (bank indices). */
   readonly current: { readonly id: string; readonly order: readonly number[] } | null;
   readonly recent: readonly string[];
+  /** The game the player last asked problems of (null: either). */
+  readonly asked?: Variant | null;
 }
 
 export interface ProblemRecord {
@@ -81,8 +83,9 @@ export class Puzzles {
    * The next problem for a player: of one game or either, rated within a window around the
    * player's rating that widens until it holds enough problems, none of their recent ones.
    */
-  async next(userId: number, variant: Variant | null): Promise<{ readonly problem: Problem; readonly order: readonly number[]; readonly profile: PuzzleProfile }> {
+  async next(userId: number, asked: Variant | null | 'as-before'): Promise<{ readonly problem: Problem; readonly order: readonly number[]; readonly profile: PuzzleProfile }> {
     const profile = await this.profile(userId);
+    const variant = asked === 'as-before' ? (profile.asked ?? null) : asked;
     const recent = new Set(profile.recent);
     const pool = (variant ? [variant] : (['short', 'long'] as const)).flatMap((v) => loadBank(v).problems).filter((p) => !recent.has(p.id));
     const all = pool.length ? pool : (variant ? [variant] : (['short', 'long'] as const)).flatMap((v) => loadBank(v).problems);
@@ -91,7 +94,7 @@ export class Puzzles {
     if (near.length === 0) near = all;
     const problem = near[randomInt(near.length)]!;
     const order = answerOrder(userId, problem);
-    const saved = await this.update<PuzzleProfile>(`puzzle:u:${userId}`, NEW_PROFILE, (old) => ({ ...old, current: { id: problem.id, order }, recent: [...old.recent.filter((x) => x !== problem.id), problem.id].slice(-RECENT) }));
+    const saved = await this.update<PuzzleProfile>(`puzzle:u:${userId}`, NEW_PROFILE, (old) => ({ ...old, asked: variant, current: { id: problem.id, order }, recent: [...old.recent.filter((x) => x !== problem.id), problem.id].slice(-RECENT) }));
     return { problem, order, profile: saved!.new };
   }
 

@@ -7,10 +7,9 @@
 import { Composer, InlineKeyboard, InputFile } from 'grammy';
 import type { PuzzleProfile } from '../../app/puzzles/puzzles.js';
 import type { Side, Variant } from '../../engine/types.js';
-import { parsePlay } from '../../engine/notation.js';
 import { boardLabels } from '../../present/board.js';
 import { decimal, playersNotation, type Translate } from '../../present/text.js';
-import { problemPosition, type Problem } from '../../puzzles/bank.js';
+import { answerMoves, problemPosition, type Problem } from '../../puzzles/bank.js';
 import { whyBetter } from '../../puzzles/facts.js';
 import { renderPosition } from '../../render/index.js';
 import { onButton } from '../buttons.js';
@@ -27,7 +26,7 @@ const VARIANT_WORDS: ReadonlyArray<readonly [RegExp, Variant]> = [
 
 const diceText = (p: Problem): string => `${p.dice[0]}-${p.dice[1]}`;
 
-async function picture(s: Services, userId: number, t: Translate, problem: Problem, marks?: { best: string; chosen: string | null }): Promise<Buffer> {
+async function picture(s: Services, userId: number, t: Translate, problem: Problem, marks?: { best: number; chosen: number | null }): Promise<Buffer> {
   const settings = await s.app.players.settings(userId);
   const position = problemPosition(problem);
   const side: Side = position.turn;
@@ -38,7 +37,7 @@ async function picture(s: Services, userId: number, t: Translate, problem: Probl
     turn: side,
     labels: boardLabels(t),
     names: { white: t('side-white'), black: t('side-black') },
-    ...(marks ? { compare: { best: { side, moves: parsePlay(marks.best) }, played: marks.chosen ? { side, moves: parsePlay(marks.chosen) } : null } } : {}),
+    ...(marks ? { compare: { best: { side, moves: answerMoves(problem.answers[marks.best]!) }, played: marks.chosen !== null ? { side, moves: answerMoves(problem.answers[marks.chosen]!) } : null } } : {}),
   });
 }
 
@@ -48,7 +47,7 @@ function problemCaption(t: Translate, problem: Problem, rating: number): string 
 }
 
 /** A new problem for the person, as a new message (the one before keeps its answer). */
-export async function sendPuzzle(ctx: Ctx, s: Services, variant: Variant | null): Promise<void> {
+export async function sendPuzzle(ctx: Ctx, s: Services, variant: Variant | null | 'as-before'): Promise<void> {
   const userId = ctx.from!.id;
   const t = ctx.t.bind(ctx);
   const { problem, order } = await s.app.puzzles.next(userId, variant);
@@ -87,7 +86,7 @@ export function puzzleFeature(s: Services): Composer<Ctx> {
     }
     if (cb.act === 'next') {
       await answerQuery(ctx);
-      return sendPuzzle(ctx, s, cb.variant);
+      return sendPuzzle(ctx, s, cb.variant ?? 'as-before');
     }
     const r = await s.app.puzzles.answer(ctx.from.id, cb.id, cb.n);
     if (r.kind === 'stale') return void (await answerQuery(ctx, t('puzzle-stale')));
@@ -103,13 +102,13 @@ export function puzzleFeature(s: Services): Composer<Ctx> {
     }
     if (chosen !== 0) {
       const position = problemPosition(problem);
-      const why = whyBetter(position, parsePlay(best.play), parsePlay(problem.answers[chosen]!.play));
+      const why = whyBetter(position, answerMoves(best), answerMoves(problem.answers[chosen]!));
       lines.push(t(why.key, why.args));
     }
     const delta = r.after.rating.rating - r.before.rating.rating;
     lines.push(t('puzzle-rating', { rating: String(Math.round(r.after.rating.rating)), delta: `${delta >= 0 ? '+' : '−'}${Math.abs(Math.round(delta))}`, streak: r.after.streak }));
-    const png = await picture(s, ctx.from.id, t, problem, { best: best.play, chosen: chosen === 0 ? null : problem.answers[chosen]!.play });
-    const kb = new InlineKeyboard().text(t('puzzle-next'), encode({ kind: 'puzzle', act: 'next', variant: problem.variant })).text(t('puzzle-stats-button'), encode({ kind: 'puzzle', act: 'stats' }));
+    const png = await picture(s, ctx.from.id, t, problem, { best: 0, chosen: chosen === 0 ? null : chosen });
+    const kb = new InlineKeyboard().text(t('puzzle-next'), encode({ kind: 'puzzle', act: 'next', variant: null })).text(t('puzzle-stats-button'), encode({ kind: 'puzzle', act: 'stats' }));
     const msg = ctx.callbackQuery.message;
     if (!msg) return;
     await attempt(() => ctx.api.editMessageMedia(msg.chat.id, msg.message_id, { type: 'photo', media: new InputFile(png, 'answer.png'), caption: lines.join('\n').slice(0, 1024) }, { reply_markup: kb }));
