@@ -786,3 +786,4 @@ daily-solvers = Found it: { $names }{ $more ->
        *[other] {" "}and { $more } more
     }.
 daily-week = This week: { $table }.
+webapp-puzzle = 🧩 Puzzle

@@ -811,3 +811,4 @@ daily-solvers = Нашли: { $names }{ $more ->
        *[other] {" "}и ещё { $more }
     }.
 daily-week = За неделю: { $table }.
+webapp-puzzle = 🧩 Задача

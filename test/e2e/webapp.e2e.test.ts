@@ -495,6 +495,34 @@ describe('the Mini App', () => {
     await p.close();
   });
 
+  it('a puzzle on the page: the board with the roll, the answers as buttons, the answer told with what each play loses', { timeout: 60_000 }, async () => {
+    const kai: FakeUser = { id: 7115, first_name: 'Kai', language_code: 'en' };
+    const p = await open(kai, null);
+    await p.waitForSelector('#list button.puzzle');
+    await p.locator('#list button.puzzle').tap();
+    await p.waitForFunction(() => document.body.dataset.view === 'puzzle');
+    await p.waitForSelector('#board > svg');
+    const answers = p.locator('#controls button.answer');
+    expect(await answers.count()).toBeGreaterThanOrEqual(3);
+    expect(await p.locator('#dice svg.die').count()).toBe(2);
+    await measurePhone(p);
+    await p.screenshot({ path: `${OUT}/puzzle-360.png` });
+    const first = await p.locator('#far').innerText();
+    await answers.first().tap();
+    await p.waitForFunction(() => /Puzzle [sl]\d+, \d-\d: (solved|not the best play)/.test(document.getElementById('hint')!.textContent ?? ''));
+    expect(await p.locator('#news').innerText()).toMatch(/— the best play/);
+    expect(await p.locator('#news').innerText()).toMatch(/Puzzle rating \d+ \([+−]\d+\)/);
+    await measurePhone(p);
+    await p.screenshot({ path: `${OUT}/puzzle-answer-360.png` });
+    // The same answer again (another page, an old request): counted once.
+    const profile = JSON.parse((await store.docs.get(`puzzle:u:${kai.id}`))!.data) as { attempts: number };
+    expect(profile.attempts).toBe(1);
+    await p.locator('#controls button', { hasText: /Next puzzle/ }).tap();
+    await p.waitForFunction((before) => document.body.dataset.view === 'puzzle' && document.getElementById('far')!.innerText !== before && document.querySelectorAll('#controls button.answer').length >= 3, first);
+    expect((p as unknown as { errors: string[] }).errors).toEqual([]);
+    await p.close();
+  });
+
   it('refuses a page opened outside Telegram in the browser\'s language', async () => {
     for (const [locale, text] of [
       ['ru-RU', /Откройте доску из Telegram/],

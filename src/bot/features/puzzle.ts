@@ -8,9 +8,9 @@ import { Composer, InlineKeyboard, InputFile } from 'grammy';
 import type { PuzzleProfile } from '../../app/puzzles/puzzles.js';
 import type { Side, Variant } from '../../engine/types.js';
 import { boardLabels } from '../../present/board.js';
-import { decimal, playersNotation, type Translate } from '../../present/text.js';
+import type { Translate } from '../../present/text.js';
+import { answeredLines, answerLabels, problemCaption } from '../../present/puzzle.js';
 import { answerMoves, problemPosition, type Problem } from '../../puzzles/bank.js';
-import { whyBetter } from '../../puzzles/facts.js';
 import { renderPosition } from '../../render/index.js';
 import { onButton } from '../buttons.js';
 import { encode } from '../codec.js';
@@ -24,7 +24,6 @@ const VARIANT_WORDS: ReadonlyArray<readonly [RegExp, Variant]> = [
   [/^(long|длинн[а-яё]*( нарды)?)$/iu, 'long'],
 ];
 
-const diceText = (p: Problem): string => `${p.dice[0]}-${p.dice[1]}`;
 
 async function picture(s: Services, userId: number, t: Translate, problem: Problem, marks?: { best: number; chosen: number | null }): Promise<Buffer> {
   const settings = await s.app.players.settings(userId);
@@ -41,11 +40,6 @@ async function picture(s: Services, userId: number, t: Translate, problem: Probl
   });
 }
 
-function problemCaption(t: Translate, problem: Problem, rating: number): string {
-  const side = problemPosition(problem).turn;
-  return t('puzzle-caption', { id: problem.id, variant: t(`variant-${problem.variant}`), colour: t(`colour-${side}`), dice: diceText(problem), rating: String(Math.round(rating)), themes: problem.themes.map((x) => t(`puzzle-theme-${x}`)).join(', ') });
-}
-
 /** A new problem for the person, as a new message (the one before keeps its answer). */
 export async function sendPuzzle(ctx: Ctx, s: Services, variant: Variant | null | 'as-before'): Promise<void> {
   const userId = ctx.from!.id;
@@ -53,7 +47,7 @@ export async function sendPuzzle(ctx: Ctx, s: Services, variant: Variant | null 
   const { problem, order } = await s.app.puzzles.next(userId, variant);
   const record = await s.app.puzzles.problemRecord(problem);
   const kb = new InlineKeyboard();
-  order.forEach((bankIndex, shown) => kb.text(playersNotation(problem.answers[bankIndex]!.play), encode({ kind: 'puzzle', act: 'answer', id: problem.id, n: shown })).row());
+  answerLabels(problem, order).forEach((label, shown) => kb.text(label, encode({ kind: 'puzzle', act: 'answer', id: problem.id, n: shown })).row());
   const png = await picture(s, userId, t, problem);
   await ctx.replyWithPhoto(new InputFile(png, 'puzzle.png'), { caption: problemCaption(t, problem, record.rating.rating), reply_markup: kb });
 }
@@ -91,22 +85,8 @@ export function puzzleFeature(s: Services): Composer<Ctx> {
     const r = await s.app.puzzles.answer(ctx.from.id, cb.id, cb.n);
     if (r.kind === 'stale') return void (await answerQuery(ctx, t('puzzle-stale')));
     await answerQuery(ctx, t(r.kind === 'solved' ? 'puzzle-toast-solved' : 'puzzle-toast-missed'));
-    const { problem, chosen, order } = r;
-    const best = problem.answers[0]!;
-    const lines: string[] = [t(r.kind === 'solved' ? 'puzzle-solved' : 'puzzle-missed', { id: problem.id, dice: diceText(problem) })];
-    for (const i of order) {
-      const a = problem.answers[i]!;
-      const mark = i === 0 ? '✅' : i === chosen ? '❌' : '▫️';
-      const loss = best.equity - a.equity;
-      lines.push(`${mark} ${playersNotation(a.play)} — ${i === 0 ? t('puzzle-best') : t('puzzle-loses', { loss: decimal(t, loss, 3) })}${i === chosen ? ` ${t('puzzle-yours')}` : ''}`);
-    }
-    if (chosen !== 0) {
-      const position = problemPosition(problem);
-      const why = whyBetter(position, answerMoves(best), answerMoves(problem.answers[chosen]!));
-      lines.push(t(why.key, why.args));
-    }
-    const delta = r.after.rating.rating - r.before.rating.rating;
-    lines.push(t('puzzle-rating', { rating: String(Math.round(r.after.rating.rating)), delta: `${delta >= 0 ? '+' : '−'}${Math.abs(Math.round(delta))}`, streak: r.after.streak }));
+    const { problem, chosen } = r;
+    const lines = answeredLines(t, r);
     const png = await picture(s, ctx.from.id, t, problem, { best: 0, chosen: chosen === 0 ? null : chosen });
     const kb = new InlineKeyboard().text(t('puzzle-next'), encode({ kind: 'puzzle', act: 'next', variant: null })).text(t('puzzle-stats-button'), encode({ kind: 'puzzle', act: 'stats' }));
     const msg = ctx.callbackQuery.message;

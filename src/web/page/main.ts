@@ -8,7 +8,7 @@
  */
 import { boardSize, drawBoard, type Shape } from './board.js';
 import './style.css';
-import type { GameState, GamesList, StepChoice } from './state.js';
+import type { BoardData, GameState, GamesList, Palette, PuzzleAnswer, PuzzleView, StepChoice } from './state.js';
 import { haptic, onLayoutChange, openLink, setBack, start, telegramDark } from './telegram.js';
 
 const $ = (id: string): HTMLElement => document.getElementById(id)!;
@@ -122,10 +122,10 @@ function diceSvg(value: number, used: boolean): SVGSVGElement {
 }
 
 /** The dice beside the status: the roll on the board, the used ones faded. */
-function drawDice(): void {
+function drawDice(board: BoardData | null = state?.board ?? null): void {
   const box = $('dice');
   box.replaceChildren();
-  const d = state?.board.dice;
+  const d = board?.dice;
   if (!d) return;
   const [a, b] = d.values;
   const left = [...d.remaining];
@@ -200,8 +200,8 @@ function render(): void {
 }
 
 let zonesOfBoard: ReturnType<typeof drawBoard> | null = null;
-function drawBoardNow(shape: Shape): void {
-  const d = drawBoard(state!.board, state!.palette, shape);
+function drawBoardNow(shape: Shape, board: BoardData = state!.board, palette: Palette = state!.palette): void {
+  const d = drawBoard(board, palette, shape);
   zonesOfBoard = d;
   const holder = $('board');
   // Only numbers and colours checked against a pattern go into the drawing (board.ts).
@@ -497,6 +497,8 @@ async function showList(): Promise<void> {
       }, 'game'),
     );
   }
+  // A puzzle: find the best play.
+  list.append(button(w('webapp-puzzle'), () => void showPuzzle(), 'puzzle'));
   // A new game against the bot, right here (its board also comes to the bot's chat).
   const h2 = document.createElement('h2');
   h2.textContent = w('webapp-new-game');
@@ -541,6 +543,86 @@ async function newGame(variant: 'short' | 'long'): Promise<void> {
     gameId = data.next;
     busy = false;
     await load();
+  } catch {
+    toast(w('webapp-offline'));
+  } finally {
+    busy = false;
+  }
+}
+
+// ---- Puzzles ------------------------------------------------------------------------------------
+
+let puzzle: PuzzleView | null = null;
+
+/** The puzzle on the person's board (or a new one), or the next one. */
+async function showPuzzle(next = false): Promise<void> {
+  stream?.abort.abort();
+  stream = null;
+  const { status, data } = await api<PuzzleView & { message?: string }>('puzzle', next ? { act: 'next' } : undefined);
+  if (status === 401 || !data) return refuse(data?.message);
+  puzzle = data;
+  words = { ...words, ...data.words };
+  state = null;
+  gameId = null;
+  document.documentElement.lang = data.lang;
+  document.body.dataset.view = 'puzzle';
+  drawPuzzle(data.board, null);
+}
+
+function drawPuzzle(board: BoardData, answer: PuzzleAnswer | null): void {
+  const p = puzzle!;
+  $('list').hidden = true;
+  $('game').hidden = false;
+  const shape = shapeNow();
+  document.body.dataset.shape = shape;
+  // The players' chips tell the problem: its title; whose play and the roll.
+  const [head, ...rest] = p.title.split('\n');
+  for (const [id, text] of [['far', head ?? ''], ['near', rest.join(' ')]] as const) {
+    const el = $(id);
+    el.replaceChildren();
+    el.className = 'player';
+    const t = document.createElement('span');
+    t.className = 'facts';
+    t.textContent = text;
+    el.append(t);
+  }
+  $('centre-cube').hidden = true;
+  drawBoardNow(shape, board, p.palette);
+  $('zones').replaceChildren();
+  drawDice(board);
+  const box = $('controls');
+  box.replaceChildren();
+  if (answer) {
+    box.append(button(w('puzzle-next'), () => void showPuzzle(true)), button(w('webapp-list'), () => void showList(), 'secondary list'));
+    document.body.dataset.buttons = '1';
+  } else {
+    p.answers.forEach((label, n) => box.append(button(label, () => void answerPuzzle(n), 'answer')));
+    document.body.dataset.buttons = String(p.answers.length);
+  }
+  $('hint').textContent = answer ? answer.lines[0] ?? '' : '';
+  $('hint').classList.toggle('over', !!answer);
+  const news = $('news');
+  news.replaceChildren();
+  for (const line of answer ? answer.lines.slice(1) : rest) {
+    const el = document.createElement('p');
+    el.textContent = line;
+    news.append(el);
+  }
+  setBack(() => void showList());
+  fitBoard(shape);
+}
+
+async function answerPuzzle(n: number): Promise<void> {
+  if (!puzzle || busy) return;
+  busy = true;
+  try {
+    const { data } = await api<PuzzleAnswer>('puzzle', { act: 'answer', id: puzzle.id, n });
+    if (!data) return toast(w('webapp-offline'));
+    toast(data.message);
+    haptic(data.result === 'solved' ? 'done' : 'refused');
+    busy = false;
+    if (data.result === 'stale' || !data.board) return void (await showPuzzle());
+    drawPuzzle(data.board, data);
   } catch {
     toast(w('webapp-offline'));
   } finally {
@@ -645,7 +727,11 @@ wrap.addEventListener('pointerup', onUp);
 let lastShape = shapeNow();
 window.addEventListener('resize', () => {
   const now = shapeNow();
-  if (!state) return;
+  if (!state) {
+    if (puzzle && document.body.dataset.view === 'puzzle' && now !== document.body.dataset.shape) void showPuzzle();
+    else if (puzzle && document.body.dataset.view === 'puzzle') fitBoard(now);
+    return;
+  }
   if (now !== lastShape) {
     lastShape = now;
     render();

@@ -120,6 +120,28 @@ export interface GameState {
   readonly after: { readonly review: string | null; readonly export: string | null } | null;
 }
 
+/** A puzzle as the page shows it (GET api/puzzle; POST api/puzzle with act next). */
+export interface PuzzleView {
+  readonly id: string;
+  readonly lang: string;
+  readonly title: string;
+  readonly board: BoardData;
+  readonly palette: Palette;
+  /** The answers, in this player's order (answer n is the n-th). */
+  readonly answers: readonly string[];
+  readonly words: Readonly<Record<string, string>>;
+}
+
+/** An answer told (POST api/puzzle with act answer). */
+export interface PuzzleAnswer {
+  readonly result: 'solved' | 'missed' | 'stale';
+  readonly message: string;
+  /** Right or not, every play with what it loses, why, the rating and streak. */
+  readonly lines: readonly string[];
+  /** The board with the best play (the last-play colour) and the one chosen (the pending colour). */
+  readonly board: BoardData | null;
+}
+
 /** GET api/games. */
 export interface GamesList {
   readonly lang: string;

@@ -5,7 +5,7 @@
  */
 import type { GameRecord } from '../../app/model.js';
 import { gameFacts, pointAsRead } from '../../app/table/view.js';
-import type { Side, Step } from '../../engine/types.js';
+import type { Position, Side, Step } from '../../engine/types.js';
 import type { RenderOptions } from '../../render/index.js';
 import type { Theme } from '../../render/theme.js';
 import type { BoardData, Palette, Stack, ZoneId } from '../page/state.js';
@@ -21,8 +21,12 @@ const pairs = (moves: readonly Step[], side: Side, viewer: Side, variant: 'long'
   moves.map(([a, b]) => [zoneOf(a, side, viewer, variant), zoneOf(b, side, viewer, variant)] as const);
 
 export function boardData(rec: GameRecord, viewer: Side, o: RenderOptions): BoardData {
-  const variant = rec.match.variant;
-  const position = gameFacts(rec).position;
+  return positionBoard(gameFacts(rec).position, viewer, o);
+}
+
+/** A position's board (a game's, or a puzzle's) with the render options' dice, cube and plays. */
+export function positionBoard(position: Position, viewer: Side, o: RenderOptions): BoardData {
+  const variant = position.variant;
   const points: Array<Stack | null> = Array.from({ length: 24 }, () => null);
   for (const side of ['white', 'black'] as const) {
     const own = side === 'white' ? position.white : position.black;

@@ -5,6 +5,8 @@
  *   GET  /app/api/games        the person's games in play
  *   GET  /app/api/state?g=ID   one game as this person's seat sees it: board, players, choices, news
  *   POST /app/api/new          {variant, level}: a new single game against the bot (the page's list)
+ *   GET  /app/api/puzzle       the puzzle on the person's board (or a new one); POST {act: next} a
+ *                              new one, {act: answer, id, n} the n-th answer as shown
  *   POST /app/api/act          {g, v, act}: one press, through the same use cases as the buttons
  *   GET  /app/api/events?g=ID  server-sent events: the game's version whenever it changes (any
  *                              instance: through the store's feed, Redis pub/sub)
@@ -35,8 +37,10 @@ import { renderOptions, viewerOf } from '../../present/board.js';
 import { displayName, outcomeText, playerName, type Translate } from '../../present/text.js';
 import { INIT_DATA_MAX_BYTES, verifyInitData, type InitData } from './init-data.js';
 import { langFromTelegram } from '../../app/players.js';
-import { boardData, paletteOf, zoneOf } from './board-data.js';
-import type { GameState, GamesList, PlayerLine } from '../page/state.js';
+import { boardData, paletteOf, positionBoard, zoneOf } from './board-data.js';
+import type { BoardData, GameState, GamesList, PlayerLine, PuzzleAnswer, PuzzleView } from '../page/state.js';
+import { answerMoves, problemById, problemPosition, type Problem } from '../../puzzles/bank.js';
+import { answeredLines, answerLabels, problemCaption } from '../../present/puzzle.js';
 import { OFFERED_LEVELS } from '../../app/model.js';
 
 /** The page, built by Vite from src/web/page (npm run build): index.html, hashed assets, the icon. */
@@ -144,7 +148,7 @@ const PAGE_WORDS = [
   'webapp-title', 'webapp-games', 'webapp-no-games', 'webapp-pick', 'webapp-offline', 'webapp-resign-confirm', 'webapp-not-player', 'webapp-unauthorized',
   'btn-roll', 'btn-undo', 'btn-done', 'btn-resign', 'btn-back', 'btn-decline-resign', 'btn-next-game', 'btn-rematch', 'btn-rematch-accept', 'btn-review', 'btn-export',
   'webapp-rematch-waiting', 'webapp-open-new', 'webapp-watching', 'webapp-new-game', 'webapp-new-short', 'webapp-new-long', 'webapp-level', 'webapp-list',
-  'webapp-after', 'webapp-starting', 'webapp-more',
+  'webapp-after', 'webapp-starting', 'webapp-more', 'webapp-puzzle', 'puzzle-next',
 ] as const;
 
 export function createWebApp(s: WebAppDeps, opts: WebAppOptions): WebApp {
@@ -293,6 +297,56 @@ export function createWebApp(s: WebAppDeps, opts: WebAppOptions): WebApp {
     json(res, 200, body);
   }
 
+  /** A puzzle's board: the position with the roll, the mover's side down; with an answer, the best play and the one chosen. */
+  function puzzleBoard(problem: Problem, chosen: number | null): BoardData {
+    const position = problemPosition(problem);
+    const side = position.turn;
+    return positionBoard(position, side, {
+      dice: [problem.dice[0], problem.dice[1]],
+      turn: side,
+      ...(chosen !== null ? { lastPlay: { side, moves: answerMoves(problem.answers[0]!) }, pending: chosen === 0 ? null : { side, moves: answerMoves(problem.answers[chosen]!) } } : {}),
+    });
+  }
+
+  /** Puzzles on the page: GET the one on the player's board (or a new one); POST {act: 'next'} or {act: 'answer', id, n}. */
+  async function puzzle(req: IncomingMessage, res: ServerResponse, who: InitData): Promise<void> {
+    const lang = await langOf(who);
+    const t = s.t(lang);
+    const userId = who.user.id;
+    const settings = await s.app.players.settings(userId);
+    const view = async (problem: Problem, order: readonly number[]): Promise<PuzzleView> => ({
+      id: problem.id,
+      lang,
+      title: problemCaption(t, problem, (await s.app.puzzles.problemRecord(problem)).rating.rating),
+      board: puzzleBoard(problem, null),
+      palette: paletteOf(THEMES[settings.theme] ?? THEMES.wood),
+      answers: answerLabels(problem, order),
+      words: words(t),
+    });
+    if (req.method === 'GET') {
+      const p = await s.app.puzzles.profile(userId);
+      const current = p.current ? problemById(p.current.id) : null;
+      if (current && p.current) return json(res, 200, await view(current, p.current.order));
+      const next = await s.app.puzzles.next(userId, 'as-before');
+      return json(res, 200, await view(next.problem, next.order));
+    }
+    const body = await readJson(req);
+    const b = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+    if (b.act === 'next') {
+      const next = await s.app.puzzles.next(userId, 'as-before');
+      return json(res, 200, await view(next.problem, next.order));
+    }
+    const n = typeof b.n === 'number' && Number.isInteger(b.n) && b.n >= 0 && b.n <= 3 ? b.n : null;
+    if (b.act !== 'answer' || typeof b.id !== 'string' || !/^[sl]\d{1,6}$/.test(b.id) || n === null) return json(res, 400, { error: 'bad-request' });
+    const r = await s.app.puzzles.answer(userId, b.id, n);
+    if (r.kind === 'stale') {
+      const out: PuzzleAnswer = { result: 'stale', message: t('puzzle-stale'), lines: [], board: null };
+      return json(res, 409, out);
+    }
+    const out: PuzzleAnswer = { result: r.kind, message: t(r.kind === 'solved' ? 'puzzle-toast-solved' : 'puzzle-toast-missed'), lines: answeredLines(t, r), board: puzzleBoard(r.problem, r.chosen) };
+    json(res, 200, out);
+  }
+
   /** A new single game against the bot, from the page (the person's private chat holds it, as /play's). */
   async function newGame(req: IncomingMessage, res: ServerResponse, who: InitData): Promise<void> {
     const body = await readJson(req);
@@ -439,8 +493,8 @@ export function createWebApp(s: WebAppDeps, opts: WebAppOptions): WebApp {
         const route = rest.slice(4);
         const method = req.method ?? 'GET';
         const wants = route === 'act' || route === 'new' ? 'POST' : 'GET';
-        if (!['games', 'state', 'act', 'events', 'new'].includes(route)) return json(res, 404, { error: 'not-found' }), true;
-        if (method !== wants) {
+        if (!['games', 'state', 'act', 'events', 'new', 'puzzle'].includes(route)) return json(res, 404, { error: 'not-found' }), true;
+        if (route === 'puzzle' ? method !== 'GET' && method !== 'POST' : method !== wants) {
           res.writeHead(405, { allow: wants, 'content-type': 'text/plain' });
           res.end('method not allowed\n');
           return true;
@@ -453,6 +507,7 @@ export function createWebApp(s: WebAppDeps, opts: WebAppOptions): WebApp {
         else if (route === 'state') await state(res, who, g, w);
         else if (route === 'act') await act(req, res, who);
         else if (route === 'new') await newGame(req, res, who);
+        else if (route === 'puzzle') await puzzle(req, res, who);
         else await events(req, res, who, g, w);
         return true;
       }
