@@ -768,7 +768,7 @@ why-equity = Why: the best play keeps more chances overall (see what each play l
 
 cmd-daily = The daily position in this group (admins: /daily on 20:00 +3 long)
 daily-groups-only = The daily position is for groups: add me to a group and send /daily on there.
-daily-usage = /daily on [HH:MM] [+N] [long|short] — a position every day at that hour of your time (N hours from UTC); /daily off — no more; /daily — how it stands. For example: /daily on 20:00 +3 long
+daily-usage = /daily on [HH:MM] [+N] [long|short] [ru|en] — a position every day at that hour of your time (N hours from UTC), in that language; /daily off — no more; /daily — how it stands. For example: /daily on 20:00 +3 long
 daily-admins-only = Only the group's admins can turn the daily position on or off.
 daily-on = 🗓 The daily position is on: every day at { $time }, { $variant }. The first comes at the next { $time }.
 daily-off = The daily position is off.

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app/index.js';
 import { dailyProblem, localDate, nextPost, type DailyPoster } from '../../src/app/puzzles/daily.js';
 import { parseCallback } from '../../src/bot/codec.js';
+import { parseDaily } from '../../src/bot/features/daily.js';
 import { problemById } from '../../src/puzzles/bank.js';
 import { botHarness, GROUP, type User } from '../helpers/bot-harness.js';
 
@@ -23,6 +24,14 @@ describe('the daily position', () => {
     expect(localDate(Date.UTC(2026, 11, 6, 23, 30), 3)).toBe('2026-12-07');
     expect(nextPost(Date.UTC(2026, 11, 6, 18, 0), { hour: 20, minute: 0, offset: 3 })).toBe(Date.UTC(2026, 11, 7, 17, 0));
     expect(nextPost(Date.UTC(2026, 11, 6, 16, 0), { hour: 20, minute: 0, offset: 3 })).toBe(Date.UTC(2026, 11, 6, 17, 0));
+  });
+
+  it("/daily on reads the hour, the group's time, the game and the language; anything else is not understood", () => {
+    expect(parseDaily(['on'], 'ru')).toEqual({ on: true, hour: 20, minute: 0, offset: 3, variant: 'long', lang: 'ru' });
+    expect(parseDaily(['on', '9:30', '-5', 'short', 'en'], 'ru')).toEqual({ on: true, hour: 9, minute: 30, offset: -5, variant: 'short', lang: 'en' });
+    expect(parseDaily(['on', 'короткие', 'utc+2'], 'en')).toEqual({ on: true, hour: 20, minute: 0, offset: 2, variant: 'short', lang: 'en' });
+    expect(parseDaily(['off'], 'en')).toEqual({ on: false });
+    for (const bad of [['on', '25:00'], ['on', '+15'], ['on', 'chess'], ['off', 'now'], ['maybe']]) expect(parseDaily(bad, 'en')).toBeNull();
   });
 
   it('an admin turns it on; posted at the hour; one answer each, told privately; the result the next day, once', async () => {

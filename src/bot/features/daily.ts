@@ -1,6 +1,7 @@
 /**
- * The daily position in a group: /daily on [HH[:MM]] [+N|-N] [long|short] (a group admin; the
- * hour of the group's time, N hours from UTC), /daily off, /daily (how it stands). Its posts and
+ * The daily position in a group: /daily on [HH[:MM]] [+N|-N] [long|short] [ru|en] (a group admin;
+ * the hour of the group's time, N hours from UTC; the language, by default the admin's), /daily
+ * off, /daily (how it stands). Its posts and
  * results come from the app's Daily, through the poster registered here; members answer by the
  * buttons, each once, told privately (a toast) until the result.
  */
@@ -72,6 +73,7 @@ export function parseDaily(words: readonly string[], lang: Lang): { on: false } 
   let minute = 0;
   let offset = lang === 'ru' ? 3 : 0;
   let variant: Variant = 'long';
+  let language: Lang = lang;
   for (const w of words.slice(1)) {
     const time = /^(\d{1,2})(?::(\d{2}))?$/.exec(w);
     const tz = /^(?:utc)?([+-−])(\d{1,2})$/i.exec(w);
@@ -79,9 +81,10 @@ export function parseDaily(words: readonly string[], lang: Lang): { on: false } 
     else if (tz && Number(tz[2]) <= 14) offset = (tz[1] === '+' ? 1 : -1) * Number(tz[2]);
     else if (/^(long|длинн[а-яё]*)$/iu.test(w)) variant = 'long';
     else if (/^(short|коротк[а-яё]*)$/iu.test(w)) variant = 'short';
+    else if (w === 'ru' || w === 'en') language = w;
     else return null;
   }
-  return { on: true, hour, minute, offset, variant, lang };
+  return { on: true, hour, minute, offset, variant, lang: language };
 }
 
 export function dailyCommand(s: Services) {

@@ -15,7 +15,7 @@ const $ = (id: string): HTMLElement => document.getElementById(id)!;
 const SVG = 'http://www.w3.org/2000/svg';
 
 onLayoutChange(() => {
-  if (state) fitBoard(shapeNow());
+  if (state || document.body.dataset.view === 'puzzle') fitBoard(shapeNow());
 });
 const launch = start();
 const query = new URLSearchParams(location.search);
