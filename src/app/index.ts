@@ -163,7 +163,7 @@ export function createApp(store: Store, opts: AppOptions): App {
   });
   const ticker = new Ticker(store, games, clocks, opts.now);
   ticker.on(TOURNAMENT_TIMER, (id) => tournaments.due(id));
-  const daily = new Daily({ docs: store.docs, timers: store.timers, now: opts.now ?? Date.now });
+  const daily = new Daily({ docs: store.docs, timers: store.timers, now: opts.now ?? Date.now, warn: (message, err) => warn(message, err, '') });
   ticker.on(DAILY_TIMER, (id) => daily.due(Number(id)));
   let hinter: Thinker | null = null;
   const hints = new Hints(games, players, () => (hinter ??= opts.player ? opts.player(HINT_LEVEL) : inProcess(createPlayer(HINT_LEVEL))));

@@ -114,7 +114,7 @@ export function weekOf(date: string): string {
 export class Daily {
   private poster: DailyPoster | null = null;
 
-  constructor(private readonly deps: { readonly docs: DocStore; readonly timers: TimerStore; readonly now: () => number }) {}
+  constructor(private readonly deps: { readonly docs: DocStore; readonly timers: TimerStore; readonly now: () => number; readonly warn: (message: string, err: unknown) => void }) {}
 
   /** The front end that posts (the bot). */
   use(poster: DailyPoster): void {
@@ -154,7 +154,8 @@ export class Daily {
     try {
       done = await post(claim.value);
     } catch (e) {
-      await this.write<DayRecord>(key, (old) => (old && old[field] === now ? { ...old, [field]: undefined } : null)).catch(() => undefined);
+      // Given back for the next firing; if even that fails (the store is down), the claim expires by itself.
+      await this.write<DayRecord>(key, (old) => (old && old[field] === now ? { ...old, [field]: undefined } : null)).catch((err: unknown) => this.deps.warn(`could not give back the claim of ${key} (it expires in ${CLAIM_MS / 1000} s)`, err));
       throw e;
     }
     await this.write<DayRecord>(key, (old) => (old ? { ...old, ...done } : null));
@@ -189,7 +190,10 @@ export class Daily {
    */
   async due(chatId: number): Promise<void> {
     const cfg = await this.config(chatId);
-    if (!cfg?.on || !this.poster) return;
+    if (!cfg?.on) return;
+    // Only the bot's process takes timers, and it registers its poster first: without one the day
+    // would be lost, so the timer is left to fire again.
+    if (!this.poster) throw new Error('the daily position has no front end to post it');
     const now = this.deps.now();
     const date = localDate(now, cfg.offset);
     // The day before (or the last posted one) gets its result first.
@@ -238,19 +242,10 @@ export class Daily {
     const problem = problemById(day.problem)!;
     const choice = day.order[shown];
     if (choice === undefined) return { kind: 'closed' };
-    let already: number | null = null;
-    await this.write<DayRecord>(this.dayKey(chatId, date), (old) => {
-      if (!old || old.resultPosted) return null;
-      const mine = old.answers[String(userId)];
-      if (mine) {
-        already = mine.choice;
-        return null;
-      }
-      return { ...old, answers: { ...old.answers, [String(userId)]: { choice, name, at: this.deps.now() } } };
-    });
-    if (already !== null) return { kind: 'already', problem, choice: already };
-    const after = await this.day(chatId, date);
-    if (!after || after.resultPosted || !after.answers[String(userId)]) return { kind: 'closed' };
-    return { kind: 'recorded', problem, choice };
+    const me = String(userId);
+    const r = await this.change<DayRecord>(this.dayKey(chatId, date), (old) => (old && !old.resultPosted && !old.answers[me] ? { ...old, answers: { ...old.answers, [me]: { choice, name, at: this.deps.now() } } } : null));
+    if (r.changed) return { kind: 'recorded', problem, choice };
+    const mine = r.value && !r.value.resultPosted ? r.value.answers[me] : undefined;
+    return mine ? { kind: 'already', problem, choice: mine.choice } : { kind: 'closed' };
   }
 }

@@ -37,7 +37,7 @@ export interface ProblemRecord {
 }
 
 export type Answered =
-  | { readonly kind: 'solved' | 'missed'; readonly problem: Problem; readonly chosen: number; readonly order: readonly number[]; readonly before: PuzzleProfile; readonly after: PuzzleProfile; readonly problemRating: Rating }
+  | { readonly kind: 'solved' | 'missed'; readonly problem: Problem; readonly chosen: number; readonly order: readonly number[]; readonly before: PuzzleProfile; readonly after: PuzzleProfile }
   /** Not the problem on the player's board (answered already, or an old message). */
   | { readonly kind: 'stale' };
 
@@ -103,25 +103,19 @@ export class Puzzles {
     const problem = problemById(problemId);
     if (!problem) return { kind: 'stale' };
     const record = await this.problemRecord(problem);
-    let result: { chosen: number; solved: boolean; order: readonly number[]; problemRating: Rating } | null = null;
+    const chosenIn = (p: PuzzleProfile): number | undefined => (p.current?.id === problemId ? p.current.order[shown] : undefined);
     const changed = await this.update<PuzzleProfile>(`puzzle:u:${userId}`, NEW_PROFILE, (old) => {
-      if (!old.current || old.current.id !== problemId) return null;
-      const order = old.current.order;
-      const chosen = order[shown];
+      const chosen = chosenIn(old);
       if (chosen === undefined) return null;
       const solved = chosen === 0;
-      const r = rateAttempt(old.rating, record.rating, solved);
-      result = { chosen, solved, order, problemRating: r.problem };
       const streak = solved ? old.streak + 1 : 0;
-      return { ...old, rating: r.solver, streak, bestStreak: Math.max(old.bestStreak, streak), solved: old.solved + (solved ? 1 : 0), attempts: old.attempts + 1, current: null };
+      return { ...old, rating: rateAttempt(old.rating, record.rating, solved).solver, streak, bestStreak: Math.max(old.bestStreak, streak), solved: old.solved + (solved ? 1 : 0), attempts: old.attempts + 1, current: null };
     });
-    if (!changed || !result) return { kind: 'stale' };
-    const r: { chosen: number; solved: boolean; order: readonly number[]; problemRating: Rating } = result;
+    if (!changed) return { kind: 'stale' };
+    const chosen = chosenIn(changed.old)!;
+    const solved = chosen === 0;
     // The problem's rating moves too (from its stored record, however many solve it at once).
-    await this.update<ProblemRecord>(`puzzle:p:${problem.id}`, record, (old) => {
-      const moved = rateAttempt(changed.old.rating, old.rating, r.solved).problem;
-      return { rating: moved, attempts: old.attempts + 1, solved: old.solved + (r.solved ? 1 : 0) };
-    });
-    return { kind: r.solved ? 'solved' : 'missed', problem, chosen: r.chosen, order: r.order, before: changed.old, after: changed.new, problemRating: r.problemRating };
+    await this.update<ProblemRecord>(`puzzle:p:${problem.id}`, record, (old) => ({ rating: rateAttempt(changed.old.rating, old.rating, solved).problem, attempts: old.attempts + 1, solved: old.solved + (solved ? 1 : 0) }));
+    return { kind: solved ? 'solved' : 'missed', problem, chosen, order: changed.old.current!.order, before: changed.old, after: changed.new };
   }
 }

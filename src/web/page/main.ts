@@ -452,7 +452,8 @@ async function act(code: string): Promise<void> {
     resignMenu = false;
     moreMenu = false;
     selected = null;
-  } catch {
+  } catch (e) {
+    console.debug('a request of the page failed:', e);
     toast(w('webapp-offline'));
   } finally {
     busy = false;
@@ -543,7 +544,8 @@ async function newGame(variant: 'short' | 'long'): Promise<void> {
     gameId = data.next;
     busy = false;
     await load();
-  } catch {
+  } catch (e) {
+    console.debug('a request of the page failed:', e);
     toast(w('webapp-offline'));
   } finally {
     busy = false;
@@ -623,7 +625,8 @@ async function answerPuzzle(n: number): Promise<void> {
     busy = false;
     if (data.result === 'stale' || !data.board) return void (await showPuzzle());
     drawPuzzle(data.board, data);
-  } catch {
+  } catch (e) {
+    console.debug('a request of the page failed:', e);
     toast(w('webapp-offline'));
   } finally {
     busy = false;
@@ -676,7 +679,7 @@ function follow(): void {
         if (res.status === 429) {
           // Too many live streams open: look again later, not at once.
           const wait = Math.min(120, Number(res.headers.get('retry-after')) || 30) * 1000;
-          await res.body?.cancel().catch(() => undefined);
+          await res.body?.cancel().catch((e: unknown) => console.debug('closing a refused events stream:', e));
           await new Promise((r) => setTimeout(r, wait));
           continue;
         }
@@ -696,13 +699,14 @@ function follow(): void {
             if (m && state && state.id === id && Number(m[1]) > state.v && !busy) await refresh();
           }
         }
-      } catch {
+      } catch (e) {
         if (abort.signal.aborted) return;
+        console.debug('the events stream broke (it is opened again):', e);
         banner(w('webapp-offline'));
       }
       await new Promise((r) => setTimeout(r, 1500));
       // Whatever was missed while the stream was down.
-      if (!abort.signal.aborted && state?.id === id) await refresh().catch(() => undefined);
+      if (!abort.signal.aborted && state?.id === id) await refresh().catch((e: unknown) => console.debug('catching up after the events stream failed (the next try follows):', e));
     }
   })();
 }

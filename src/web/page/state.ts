@@ -30,8 +30,6 @@ export interface BoardData {
   readonly turn: Side | null;
   /** The roll on the board, whose it is, and the dice not used yet. */
   readonly dice: { readonly side: Side; readonly values: readonly [number, number]; readonly remaining: readonly number[] } | null;
-  /** The opening roll: one die each. */
-  readonly opening: Readonly<Record<Side, number>> | null;
   /** The doubling cube (null: the game has none); `offered`: a double waits for its answer. */
   readonly cube: { readonly value: number; readonly owner: Side | null; readonly offered: boolean } | null;
   /** The last play and the steps taken so far this turn, as zone pairs. */
@@ -95,7 +93,6 @@ export interface GameState {
   readonly watching: boolean;
   readonly viewer: Side;
   readonly toAct: Side | null;
-  readonly names: Readonly<Record<Side, string>>;
   /** The opponent first, then the reader (for a watcher: the board's top side first). */
   readonly players: readonly [PlayerLine, PlayerLine];
   /** "Match to 5 · game 2", "Short nardy". */
@@ -113,8 +110,6 @@ export interface GameState {
   readonly steps: readonly StepChoice[];
   readonly choices: Choices;
   readonly labels: Readonly<Record<string, string>>;
-  /** The chat caption, for whoever wants the whole text. */
-  readonly caption: string;
   readonly words: Readonly<Record<string, string>>;
   /** After the match: where the review and the export are (the bot's private chat). */
   readonly after: { readonly review: string | null; readonly export: string | null } | null;

@@ -30,13 +30,16 @@ import {
 
 let inTelegram = false;
 
+/** A call of the client's that it refused: an older client, or no client at all (expected, so only for debugging). */
+const refused = (e: unknown): void => console.debug('Telegram client call refused:', e);
+
 /** Run a call of the client's; a client that lacks it (or no client at all) is not an error. */
 function safely(f: () => unknown): void {
   try {
     const r = f();
-    if (r && typeof (r as Promise<unknown>).catch === 'function') (r as Promise<unknown>).catch(() => undefined);
-  } catch {
-    /* an older client, or not in Telegram */
+    if (r && typeof (r as Promise<unknown>).catch === 'function') (r as Promise<unknown>).catch(refused);
+  } catch (e) {
+    refused(e);
   }
 }
 
@@ -59,7 +62,8 @@ export function start(): Launch {
   let platform = 'unknown';
   try {
     inTelegram = isTMA();
-  } catch {
+  } catch (e) {
+    refused(e);
     inTelegram = false;
   }
   if (inTelegram) {
@@ -70,7 +74,8 @@ export function start(): Launch {
       initData = retrieveRawInitData() ?? '';
       startParam = lp.tgWebAppStartParam ?? lp.tgWebAppData?.start_param ?? null;
       platform = lp.tgWebAppPlatform;
-    } catch {
+    } catch (e) {
+      refused(e);
       inTelegram = false;
     }
   }
@@ -118,16 +123,16 @@ export function telegramDark(): boolean | null {
 }
 
 let backHandler: (() => void) | null = null;
-/** Telegram's back button: shown with a handler, hidden with null. */
+/** Telegram's back button: shown with a handler, hidden with null (the client is told only of a change). */
 export function setBack(handler: (() => void) | null): void {
   if (!inTelegram) return;
   safely(() => {
+    const wasShown = backHandler !== null;
     if (backHandler) backButton.offClick(backHandler);
     backHandler = handler;
-    if (handler) {
-      backButton.onClick(handler);
-      backButton.show();
-    } else backButton.hide();
+    if (handler) backButton.onClick(handler);
+    if (handler && !wasShown) backButton.show();
+    if (!handler && wasShown) backButton.hide();
   });
 }
 
@@ -145,8 +150,8 @@ export function openLink(url: string): void {
     try {
       openTelegramLink(url);
       return;
-    } catch {
-      /* fall through */
+    } catch (e) {
+      refused(e);
     }
   }
   window.open(url, '_blank', 'noopener');

@@ -44,7 +44,6 @@ export function positionBoard(position: Position, viewer: Side, o: RenderOptions
     off: { white: position.white[0]!, black: position.black[0]! },
     turn: o.turn === undefined ? position.turn : o.turn,
     dice: o.dice ? { side: diceSide, values: [o.dice[0], o.dice[1]], remaining: [...(o.remaining ?? (o.dice[0] === o.dice[1] ? [o.dice[0], o.dice[0], o.dice[0], o.dice[0]] : o.dice))] } : null,
-    opening: o.openingDice ? { ...o.openingDice } : null,
     cube: o.cube ? { value: o.cube.value, owner: o.cube.owner, offered: !!o.cube.offered } : null,
     last: o.lastPlay ? { side: o.lastPlay.side, moves: pairs(o.lastPlay.moves, o.lastPlay.side, viewer, variant) } : null,
     pending: o.pending ? { side: o.pending.side, moves: pairs(o.pending.moves, o.pending.side, viewer, variant) } : null,

@@ -32,7 +32,7 @@ import type { Side } from '../../engine/types.js';
 import { readBody } from '../server.js';
 import type { App } from '../../app/index.js';
 import type { Logger } from '../../logger.js';
-import { caption, captionParts } from '../../present/caption.js';
+import { captionParts } from '../../present/caption.js';
 import { renderOptions, viewerOf } from '../../present/board.js';
 import { displayName, outcomeText, playerName, type Translate } from '../../present/text.js';
 import { INIT_DATA_MAX_BYTES, verifyInitData, type InitData } from './init-data.js';
@@ -68,17 +68,7 @@ export const CSP = [
 ].join('; ');
 
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.ttf': 'font/ttf', '.svg': 'image/svg+xml' };
-/** The built page's files (relative paths), listed once: nothing else under /app/ is a file. */
-let staticFiles: Promise<Set<string>> | null = null;
-function listStatic(): Promise<Set<string>> {
-  staticFiles ??= readdir(STATIC_DIR, { recursive: true, withFileTypes: true })
-    .then((entries) => new Set(entries.filter((e) => e.isFile()).map((e) => relative(STATIC_DIR, join(e.parentPath, e.name)).split(sep).join('/'))))
-    .catch(() => {
-      staticFiles = null;
-      return new Set<string>();
-    });
-  return staticFiles;
-}
+
 
 /** What the Mini App needs: the use cases, the words and a log (the chat's front end is not among them). */
 export interface WebAppDeps {
@@ -153,6 +143,17 @@ const PAGE_WORDS = [
 
 export function createWebApp(s: WebAppDeps, opts: WebAppOptions): WebApp {
   const now = opts.now ?? Date.now;
+  // The built page's files (relative paths), listed once: nothing else under /app/ is a file. Not
+  // built yet: the page answers 503 and the listing is tried again at the next request.
+  let staticFiles: Promise<Set<string>> | null = null;
+  const listStatic = (): Promise<Set<string>> =>
+    (staticFiles ??= readdir(STATIC_DIR, { recursive: true, withFileTypes: true })
+      .then((entries) => new Set(entries.filter((e) => e.isFile()).map((e) => relative(STATIC_DIR, join(e.parentPath, e.name)).split(sep).join('/'))))
+      .catch((err: unknown) => {
+        s.log.warn({ err }, `Mini App: the page is not built (${STATIC_DIR}): run npm run build`);
+        staticFiles = null;
+        return new Set<string>();
+      }));
   const username = opts.botUsername ?? (() => '');
   const deepLink = (payload: string): string => `https://t.me/${username()}?start=${payload}`;
   const files = new Map<string, Buffer>();
@@ -257,20 +258,18 @@ export function createWebApp(s: WebAppDeps, opts: WebAppOptions): WebApp {
       watching: side === null,
       viewer,
       toAct,
-      names,
       players: [line(far), line(near)],
       title: m.length > 1 ? t('caption-match', { variant, length: m.length, game: m.gameNo }) : variant,
       cubeLine: parts.cube,
       status: waiting ?? parts.status,
       news: parts.events,
-      numbering: parts.numbering ?? (parts.pictureNote && !side ? null : parts.pictureNote),
+      numbering: parts.numbering ?? (side ? parts.pictureNote : null),
       // Marks are for the mover only (the chat's picture marks them for whoever looks).
       board: boardData(rec, viewer, choices.steps.length ? options : { ...options, marks: [] }),
       palette: paletteOf(THEMES[settings.theme] ?? THEMES.wood),
       steps: choices.steps.map((st) => ({ step: st, from: zoneOf(st[0], mover, viewer, m.variant), to: zoneOf(st[1], mover, viewer, m.variant) })),
       choices: { roll: choices.roll || choices.opening, double: choices.double !== null, undo: choices.undo, done: choices.done, take: choices.take !== null, drop: choices.drop, accept: choices.accept !== null, decline: choices.accept !== null, resign: choices.resign, next: choices.next, rematch: choices.rematch, claim: choices.claim !== null, hint: choices.hint, review: choices.afterMatch, checkDice: choices.checkDice },
       labels,
-      caption: caption(rec, seat, t, settings),
       words: words(t),
       after,
     };
