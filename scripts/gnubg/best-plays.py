@@ -8,34 +8,14 @@ import gnubg
 
 import sys
 sys.path.insert(0, 'scripts/gnubg')
-from positions import apply_steps, position_id, project_id
+from positions import cases, final, open_board
 
 plies = int(os.environ.get('NARDY_PLIES', '2'))
-gnubg.command('set threads 1')
-gnubg.command('set player 0 human')
-gnubg.command('set player 1 human')
-gnubg.command('set display off')
-gnubg.command('set evaluation chequerplay evaluation plies %d' % plies)
-gnubg.command('set evaluation chequerplay evaluation cubeful off')
-gnubg.command('set evaluation chequerplay evaluation prune on')
-gnubg.command('new game')
-
-def final(mover, opp, turn, other, steps):
-    m, o = apply_steps(mover, opp, steps)
-    sides = {turn: m, other: o}
-    return project_id('short', other, sides['white'], sides['black'])
+open_board(gnubg, 1, ['set evaluation chequerplay evaluation plies %d' % plies, 'set evaluation chequerplay evaluation cubeful off', 'set evaluation chequerplay evaluation prune on'])
 
 out = open(os.environ['NARDY_OUT'], 'w')
-for line in open(os.environ['NARDY_IN']):
-    case = json.loads(line)
-    pos, dice = case['position'], case['dice']
-    turn = pos['turn']
-    other = 'black' if turn == 'white' else 'white'
-    mover, opp = pos[turn], pos[other]
-    gnubg.command('set board ' + position_id(mover, opp))
-    gnubg.command('set dice %d %d' % (dice[0], dice[1]))
-    hints = gnubg.hint(1)['hint']
-    best = hints[0]
+for case, mover, opp, turn, other in cases(gnubg):
+    best = gnubg.hint(1)['hint'][0]
     bestfinal = final(mover, opp, turn, other, gnubg.parsemove(best['move']))
     finals = [final(mover, opp, turn, other, gnubg.parsemove(a)) for a in case['answers']]
     which = finals.index(bestfinal) if bestfinal in finals else -1

@@ -7,32 +7,16 @@ import gnubg
 
 import sys
 sys.path.insert(0, 'scripts/gnubg')
-from positions import apply_steps, position_id, project_id
+from positions import cases, final, open_board
 
-gnubg.command('set threads 2')
-gnubg.command('set player 0 human')
-gnubg.command('set player 1 human')
-gnubg.command('set display off')
-gnubg.command('new game')
+open_board(gnubg, 2)
 
 out = open(os.environ['NARDY_OUT'], 'w')
-for line in open(os.environ['NARDY_IN']):
-    case = json.loads(line)
-    pos, dice = case['position'], case['dice']
-    turn = pos['turn']
-    other = 'black' if turn == 'white' else 'white'
-    mover, opp = pos[turn], pos[other]
-    gnubg.command('set board ' + position_id(mover, opp))
-    gnubg.command('set dice %d %d' % (dice[0], dice[1]))
+for case, mover, opp, turn, other in cases(gnubg):
     try:
         hints = gnubg.hint(100000)['hint']
     except Exception:
         hints = []  # gnubg answers "no legal moves" with an error
-    finals = set()
-    for h in hints:
-        steps = gnubg.parsemove(h['move'])
-        m, o = apply_steps(mover, opp, steps)
-        sides = {turn: m, other: o}
-        finals.add(project_id('short', other, sides['white'], sides['black']))
-    out.write(json.dumps({"position": pos, "dice": dice, "count": len(finals), "finals": sorted(finals)}, separators=(',', ':')) + '\n')
+    finals = set(final(mover, opp, turn, other, gnubg.parsemove(h['move'])) for h in hints)
+    out.write(json.dumps({"position": case['position'], "dice": case['dice'], "count": len(finals), "finals": sorted(finals)}, separators=(',', ':')) + '\n')
 out.close()

@@ -24,43 +24,12 @@
 import os, random
 import gnubg
 
-B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
-
-def gnubg_id(mover, opp):
-    # The opponent's 25 slots (points 1..24, bar) then the side on roll's; n one-bits and a
-    # zero-bit per slot, least-significant bit first, 10 bytes, base64 without '=='.
-    import base64
-    bits = []
-    for side in (opp, mover):
-        for slot in range(1, 26):
-            bits += [1] * side[slot] + [0]
-    data = bytearray(10)
-    for i, b in enumerate(bits):
-        if b:
-            data[i // 8] |= 1 << (i % 8)
-    return base64.b64encode(bytes(data)).decode()[:14]
+import sys
+sys.path.insert(0, 'scripts/gnubg')
+from positions import apply_steps, position_id as gnubg_id, project_id as any_project_id
 
 def project_id(turn, white, black):
-    bits = []
-    for side in (white, black):
-        for slot in range(1, 26):
-            bits += [1] * side[slot] + [0]
-    bits += [0] * (84 - len(bits))
-    chars = ''.join(B64[sum(bits[i + k] << k for k in range(6))] for i in range(0, 84, 6))
-    return 'S' + ('W' if turn == 'white' else 'B') + chars
-
-def apply_steps(mover, opp, steps):
-    m, o = list(mover), list(opp)
-    for f, t in steps:
-        m[f] -= 1
-        if t <= 0:
-            m[0] += 1
-        else:
-            m[t] += 1
-            if o[25 - t] == 1:
-                o[25 - t] = 0
-                o[25] += 1
-    return m, o
+    return any_project_id('short', turn, white, black)
 
 def start():
     s = [0] * 26

@@ -468,6 +468,20 @@ export class FakeTelegram extends EventEmitter {
     return pub;
   }
 
+  /** The file uploaded as `field` (attached, or the field itself), or a 400 as Telegram gives. */
+  private upload(params: Record<string, unknown>, field: 'photo' | 'document'): Buffer {
+    const ref = typeof params[field] === 'string' ? /^attach:\/\/(.+)$/.exec(params[field] as string) : null;
+    const file = ref ? params[ref[1]!] : params[field];
+    if (!Buffer.isBuffer(file)) this.fail(400, `Bad Request: ${field} must be uploaded`);
+    return file;
+  }
+
+  /** A new message of the bot's with a caption (a photo's, a document's). */
+  private captioned(params: Record<string, unknown>): FakeMessage {
+    const chatId = Number(params.chat_id);
+    return { message_id: this.newMessageId(chatId), date: Math.floor(Date.now() / 1000), chat: this.chatOf(chatId), from: BOT, caption: params.caption as string | undefined, reply_markup: this.markup(params), edits: 0 };
+  }
+
   private photoOf(png: Buffer): FakeMessage['photo'] {
     const w = png.readUInt32BE(16);
     const h = png.readUInt32BE(20);
@@ -547,38 +561,12 @@ export class FakeTelegram extends EventEmitter {
         return this.store({ message_id: this.newMessageId(chatId), date: Math.floor(Date.now() / 1000), chat: this.chatOf(chatId), from: BOT, text: params.text, reply_markup: this.markup(params), edits: 0 });
       }
       case 'sendPhoto': {
-        const chatId = Number(params.chat_id);
-        const ref = typeof params.photo === 'string' ? /^attach:\/\/(.+)$/.exec(params.photo) : null;
-        const png = ref ? params[ref[1]!] : params.photo;
-        if (!Buffer.isBuffer(png)) this.fail(400, 'Bad Request: photo must be uploaded');
-        return this.store({
-          message_id: this.newMessageId(chatId),
-          date: Math.floor(Date.now() / 1000),
-          chat: this.chatOf(chatId),
-          from: BOT,
-          caption: params.caption as string | undefined,
-          photo: this.photoOf(png),
-          png,
-          reply_markup: this.markup(params),
-          edits: 0,
-        });
+        const png = this.upload(params, 'photo');
+        return this.store({ ...this.captioned(params), photo: this.photoOf(png), png });
       }
       case 'sendDocument': {
-        const chatId = Number(params.chat_id);
-        const ref = typeof params.document === 'string' ? /^attach:\/\/(.+)$/.exec(params.document) : null;
-        const file = ref ? params[ref[1]!] : params.document;
-        if (!Buffer.isBuffer(file)) this.fail(400, 'Bad Request: document must be uploaded');
-        return this.store({
-          message_id: this.newMessageId(chatId),
-          date: Math.floor(Date.now() / 1000),
-          chat: this.chatOf(chatId),
-          from: BOT,
-          caption: params.caption as string | undefined,
-          document: { file_id: `doc${this.calls.length}`, file_size: file.length },
-          file,
-          reply_markup: this.markup(params),
-          edits: 0,
-        });
+        const file = this.upload(params, 'document');
+        return this.store({ ...this.captioned(params), document: { file_id: `doc${this.calls.length}`, file_size: file.length }, file });
       }
       case 'editMessageMedia': {
         const msg = this.findMessage(params);

@@ -367,7 +367,10 @@ describe('the Mini App', () => {
     // Whatever the watcher sends, nothing changes: acts are refused as for an unknown game.
     const before = (await new Games({ store }).get(id))!.v;
     const post = (body: unknown): Promise<Response> => fetch(`${base}/app/api/act`, { method: 'POST', headers: { 'x-telegram-init-data': initData(joy!), 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    for (const act of ['r', 'R1', 'd', 'u', 'D', 't', 'a', 'n', 'm']) expect((await post({ g: id, v: before, act })).status).toBe(404);
+    for (const act of ['r', 'R1', 'd', 'u', 'D', 't', 'a', 'n', 'm']) {
+      const r = await post({ g: id, v: before, act });
+      expect(r.status, `${act}: ${await r.text()}`).toBe(404);
+    }
     expect((await new Games({ store }).get(id))!.v).toBe(before);
     // A forged token opens nothing.
     const forged = await fetch(`${base}/app/api/state?g=${id}&w=${token.slice(0, -1)}x`, { headers: { 'x-telegram-init-data': initData(joy!) } });
