@@ -44,6 +44,8 @@ export interface FakeMessage {
   caption?: string;
   photo?: Array<{ file_id: string; file_unique_id: string; width: number; height: number; file_size: number }>;
   reply_markup?: { inline_keyboard: InlineButton[][] };
+  /** The message it replies to (the Bot API gives the whole message; its id is enough here). */
+  reply_to_message?: { message_id: number };
   /** A file sent (sendDocument): its size and its bytes (the bytes are not part of the Bot API object). */
   document?: { file_id: string; file_size: number };
   file?: Buffer;
@@ -479,7 +481,17 @@ export class FakeTelegram extends EventEmitter {
   /** A new message of the bot's with a caption (a photo's, a document's). */
   private captioned(params: Record<string, unknown>): FakeMessage {
     const chatId = Number(params.chat_id);
-    return { message_id: this.newMessageId(chatId), date: Math.floor(Date.now() / 1000), chat: this.chatOf(chatId), from: BOT, caption: params.caption as string | undefined, reply_markup: this.markup(params), edits: 0 };
+    return { message_id: this.newMessageId(chatId), date: Math.floor(Date.now() / 1000), chat: this.chatOf(chatId), from: BOT, caption: params.caption as string | undefined, reply_markup: this.markup(params), ...this.replyTo(params), edits: 0 };
+  }
+
+  /** reply_parameters: the message replied to, when it is in the chat (or a 400 unless allowed without). */
+  private replyTo(params: Record<string, unknown>): Pick<FakeMessage, 'reply_to_message'> {
+    const rp = params.reply_parameters as { message_id?: unknown; allow_sending_without_reply?: boolean } | undefined;
+    if (!rp) return {};
+    const id = Number(rp.message_id);
+    if (this.messages.has(`${Number(params.chat_id)}:${id}`)) return { reply_to_message: { message_id: id } };
+    if (!rp.allow_sending_without_reply) this.fail(400, 'Bad Request: message to be replied not found');
+    return {};
   }
 
   private photoOf(png: Buffer): FakeMessage['photo'] {
@@ -558,7 +570,7 @@ export class FakeTelegram extends EventEmitter {
       case 'sendMessage': {
         const chatId = Number(params.chat_id);
         if (typeof params.text !== 'string' || params.text === '') this.fail(400, 'Bad Request: message text is empty');
-        return this.store({ message_id: this.newMessageId(chatId), date: Math.floor(Date.now() / 1000), chat: this.chatOf(chatId), from: BOT, text: params.text, reply_markup: this.markup(params), edits: 0 });
+        return this.store({ message_id: this.newMessageId(chatId), date: Math.floor(Date.now() / 1000), chat: this.chatOf(chatId), from: BOT, text: params.text, reply_markup: this.markup(params), ...this.replyTo(params), edits: 0 });
       }
       case 'sendPhoto': {
         const png = this.upload(params, 'photo');

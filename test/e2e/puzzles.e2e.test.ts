@@ -3,10 +3,12 @@
  * (Telegram's limits on, a tenth of their times). A player solves ten problems by pressing their
  * buttons and their rating moves with each answer; in a group, an admin turns the daily position
  * on, it is posted when its timer comes (the test brings the timer to now), five members answer by
- * its buttons, each told privately once, and nothing more is posted in the group.
+ * its buttons, each told privately once, and nothing more is posted in the group; the next day
+ * (the day's record moved back a day) the result is posted once, then the new position.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { localDate, type DayRecord } from '../../src/app/puzzles/daily.js';
 import type { PuzzleProfile } from '../../src/app/puzzles/puzzles.js';
 import { parseCallback } from '../../src/bot/codec.js';
 import { RedisStore } from '../../src/store/index.js';
@@ -95,5 +97,27 @@ describe('puzzles', () => {
     await new Promise((r) => setTimeout(r, 600));
     expect(fake.chatMessages(group.id).filter((m) => m.photo).length).toBe(1);
     expect(await store.timers.when(`daily:${group.id}`)).toBeGreaterThan(Date.now() + 3_600_000);
+
+    // The next day comes: the day's record is moved to yesterday, and the timer fires. The bot
+    // posts yesterday's result (as a reply to its position), then today's position, once each.
+    const today = localDate(Date.now(), 3);
+    const yesterday = localDate(Date.now() - 86_400_000, 3);
+    const dayDoc = (await store.docs.get(`daily:day:${group.id}:${today}`))!;
+    const day = JSON.parse(dayDoc.data) as DayRecord;
+    expect(Object.keys(day.answers)).toHaveLength(5);
+    const right = Object.values(day.answers).filter((a) => a.choice === 0).map((a) => a.name);
+    expect(await store.docs.save(`daily:day:${group.id}:${yesterday}`, 0, JSON.stringify({ ...day, date: yesterday }), 3600)).toBe(true);
+    expect(await store.docs.save(`daily:day:${group.id}:${today}`, dayDoc.v, JSON.stringify({ ...day, messageId: null, answers: {}, posting: undefined }), 3600)).toBe(true);
+    const open = (await store.docs.get(`daily:open:${group.id}`))!;
+    expect(await store.docs.save(`daily:open:${group.id}`, open.v, JSON.stringify(yesterday), 3600)).toBe(true);
+    await store.timers.set(`daily:${group.id}`, Date.now());
+    const result = await fake.waitFor(() => fake.chatMessages(group.id).find((m) => m.photo && /^🗓 The position of \d{4}-/.test(m.caption ?? '')), 15_000, 'the result');
+    expect(result.caption).toContain(`🗓 The position of ${yesterday}: 5 answered, ${Math.round((100 * right.length) / 5)}% right.`);
+    if (right.length) expect(result.caption).toContain(`Found it: ${right.join(', ')}`);
+    expect(result.reply_to_message?.message_id).toBe(post.message_id);
+    await fake.waitFor(() => (fake.chatMessages(group.id).filter((m) => m.photo && /position of the day/.test(m.caption ?? '')).length === 2 ? true : undefined), 15_000, "today's position again");
+    await new Promise((r) => setTimeout(r, 600));
+    expect(fake.chatMessages(group.id).filter((m) => m.photo).length).toBe(3);
+    expect((JSON.parse((await store.docs.get(`daily:day:${group.id}:${yesterday}`))!.data) as DayRecord).resultPosted).toBe(true);
   });
 });
