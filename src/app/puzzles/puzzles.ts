@@ -16,6 +16,8 @@ const KEEP_SECONDS = 400 * 86_400;
 const RECENT = 300;
 /** A problem's rating is this sure at first (its starting rating is an estimate from the search). */
 const PROBLEM_RD = 200;
+/** Problems whose learned ratings are read to pick the next one. */
+const SAMPLE = 16;
 
 export interface PuzzleProfile {
   readonly rating: Rating;
@@ -89,13 +91,32 @@ export class Puzzles {
     const recent = new Set(profile.recent);
     const pool = (variant ? [variant] : (['short', 'long'] as const)).flatMap((v) => loadBank(v).problems).filter((p) => !recent.has(p.id));
     const all = pool.length ? pool : (variant ? [variant] : (['short', 'long'] as const)).flatMap((v) => loadBank(v).problems);
-    let near: Problem[] = [];
-    for (let width = 100; near.length < 20 && width <= 3200; width *= 2) near = all.filter((p) => Math.abs(p.rating - profile.rating.rating) <= width);
-    if (near.length === 0) near = all;
-    const problem = near[randomInt(near.length)]!;
+    const problem = await this.pick(all, profile.rating.rating);
     const order = answerOrder(userId, problem);
     const saved = await this.update<PuzzleProfile>(`puzzle:u:${userId}`, NEW_PROFILE, (old) => ({ ...old, asked: variant, current: { id: problem.id, order }, recent: [...old.recent.filter((x) => x !== problem.id), problem.id].slice(-RECENT) }));
     return { problem, order, profile: saved!.new };
+  }
+
+  /**
+   * A problem rated near `rating`: a sample of the problems whose starting rating is near (a
+   * window that widens until it holds enough), judged by their learned ratings (each problem's
+   * rating moves with every answer): one of those within the window by its learned rating, or the
+   * nearest of the sample.
+   */
+  private async pick(all: readonly Problem[], rating: number): Promise<Problem> {
+    let width = 100;
+    let near = all.filter((p) => Math.abs(p.rating - rating) <= width);
+    while (near.length < 20 && width < 3200) {
+      width *= 2;
+      near = all.filter((p) => Math.abs(p.rating - rating) <= width);
+    }
+    if (near.length === 0) near = [...all];
+    const sample: Problem[] = [];
+    for (let i = 0; i < SAMPLE && near.length > 0; i++) sample.push(near.splice(randomInt(near.length), 1)[0]!);
+    const learned = await Promise.all(sample.map(async (p) => ({ p, rating: (await this.problemRecord(p)).rating.rating })));
+    const within = learned.filter((x) => Math.abs(x.rating - rating) <= width);
+    if (within.length) return within[randomInt(within.length)]!.p;
+    return learned.reduce((a, b) => (Math.abs(b.rating - rating) < Math.abs(a.rating - rating) ? b : a)).p;
   }
 
   /** The player's answer: the n-th answer as shown. Once per problem shown. */
