@@ -752,6 +752,24 @@ puzzle-theme-priming = priming
 puzzle-theme-hitting = hitting
 puzzle-theme-back-game = back game
 puzzle-theme-middle-game = middle game
+puzzle-caption-cube = 🧩 Puzzle { $id } · { $variant } · rating { $rating }
+    { $colour } to roll, a money game, { $cube }: what is the cube action?
+    Theme: { $themes }
+puzzle-cube-centred = the cube centred at { $value }
+puzzle-cube-own = your cube at { $value }
+puzzle-cube-no-double = No double, take
+puzzle-cube-double-take = Double, take
+puzzle-cube-double-pass = Double, pass
+puzzle-cube-too-good = Too good, pass
+puzzle-solved-cube = ✅ Puzzle { $id }, the cube: solved!
+puzzle-missed-cube = ❌ Puzzle { $id }, the cube: not the right action.
+puzzle-best-cube = the right action
+puzzle-toast-missed-cube = ❌ Not the right action.
+puzzle-theme-cube = the cube
+why-cube-no-double = Why: { $colour } wins { $win }% of games ({ $gammon }% with a gammon, loses { $lost }% with one): not enough to double yet: the cube is worth more kept centred.
+why-cube-double-take = Why: { $colour } wins { $win }% of games ({ $gammon }% with a gammon, loses { $lost }% with one): enough to double, and the opponent still has enough chances to take.
+why-cube-double-pass = Why: { $colour } wins { $win }% of games ({ $gammon }% with a gammon, loses { $lost }% with one): too strong for the opponent to take, and not so many gammons that playing on wins more.
+why-cube-too-good = Why: { $colour } wins { $win }% of games, { $gammon }% with a gammon (loses { $lost }% with one): playing on for the gammon wins more than the point a double would cash.
 why-hits = Why: the best play hits ({ $n }), sending a checker back.
 why-no-hit = Why: here the hit costs more than it gains: the best play does not hit.
 why-off = Why: the best play bears off { $best } (yours { $chosen }).

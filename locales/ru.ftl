@@ -776,6 +776,24 @@ puzzle-theme-priming = прайм
 puzzle-theme-hitting = бой
 puzzle-theme-back-game = игра назад
 puzzle-theme-middle-game = середина партии
+puzzle-caption-cube = 🧩 Задача { $id } · { $variant } · рейтинг { $rating }
+    Бросок { $colour }, игра на деньги, { $cube }. Как поступить с кубом?
+    Тема: { $themes }
+puzzle-cube-centred = куб в центре ({ $value })
+puzzle-cube-own = куб ваш ({ $value })
+puzzle-cube-no-double = Не удваивать, принять
+puzzle-cube-double-take = Удвоить, принять
+puzzle-cube-double-pass = Удвоить, отказаться
+puzzle-cube-too-good = Слишком хорошо, отказаться
+puzzle-solved-cube = ✅ Задача { $id }, куб: решена!
+puzzle-missed-cube = ❌ Задача { $id }, куб: решение неверное.
+puzzle-best-cube = верное решение
+puzzle-toast-missed-cube = ❌ Решение неверное.
+puzzle-theme-cube = куб
+why-cube-no-double = Почему: у { $colour } { $win }% побед ({ $gammon }% — с марсом, поражений с марсом { $lost }%): для удвоения ещё мало, куб ценнее в центре.
+why-cube-double-take = Почему: у { $colour } { $win }% побед ({ $gammon }% — с марсом, поражений с марсом { $lost }%): пора удваивать, но у соперника ещё хватает шансов, чтобы принять.
+why-cube-double-pass = Почему: у { $colour } { $win }% побед ({ $gammon }% — с марсом, поражений с марсом { $lost }%): принимать сопернику невыгодно, а марсов не так много, чтобы играть дальше.
+why-cube-too-good = Почему: у { $colour } { $win }% побед, из них { $gammon }% — с марсом (поражений с марсом { $lost }%): игра на марс приносит больше, чем очко за удвоение.
 why-hits = Почему: лучший ход бьёт ({ $n }) — шашка соперника уходит на бар.
 why-no-hit = Почему: здесь бой обходится дороже, чем приносит: лучший ход не бьёт.
 why-off = Почему: лучший ход снимает { $best } (ваш — { $chosen }).

@@ -3,9 +3,15 @@
  * from the bot's own self-play and checked at a deeper search than the one that found them.
  * Stored compactly in assets/puzzles/<variant>.json.gz (gzip of one JSON document).
  *
- * A problem's answers are plays in the mover's own numbering, in the step notation of SPEC §2;
+ * A play problem's answers are plays in the mover's own numbering, in the step notation of SPEC §2;
  * answers[0] is the best; each carries the mover's cubeless money equity after it (the deeper
  * search's), so the equity each choice loses is answers[0].equity - answer.equity.
+ *
+ * A cube problem (short nardy, a money game) asks the side on roll, before rolling, for the cube
+ * action: its four answers are the quiz's usual four (no double, double/take, double/pass, too
+ * good to double), each with the doubler's cubeful equity less what the answer gets wrong (the
+ * doubler's part and the taker's part, as gnubg counts cube errors), so again the first is the
+ * best and the difference is what a choice loses.
  */
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
@@ -15,8 +21,36 @@ import type { Die, Position, Step, Variant } from '../engine/types.js';
 
 export const BANK_SCHEMA = 1;
 
-export const THEMES = ['bear-off', 'race', 'head', 'blocking', 'priming', 'hitting', 'back-game', 'middle-game'] as const;
+export const THEMES = ['bear-off', 'race', 'head', 'blocking', 'priming', 'hitting', 'back-game', 'middle-game', 'cube'] as const;
 export type Theme = (typeof THEMES)[number];
+
+/** A cube problem's answers: the side on roll's action and the taker's answer it implies. */
+export const CUBE_ANSWERS = ['no-double', 'double-take', 'double-pass', 'too-good'] as const;
+export type CubeAnswer = (typeof CUBE_ANSWERS)[number];
+
+/** The doubler's equities behind a cube decision (money, per unit of the cube before it). */
+export interface CubeEquities {
+  readonly noDouble: number;
+  readonly doubleTake: number;
+  readonly doublePass: number;
+}
+
+/**
+ * What each cube answer gets wrong, in points: the doubler's part (doubling or not against the
+ * better of the two) plus the taker's part (taking or passing against the better for the taker).
+ * "No double" implies a take, "too good" a pass.
+ */
+export function cubeAnswerErrors(e: CubeEquities): Record<CubeAnswer, number> {
+  const doubled = Math.min(e.doubleTake, e.doublePass);
+  const doubler = { nd: Math.max(0, doubled - e.noDouble), d: Math.max(0, e.noDouble - doubled) };
+  const taker = { take: Math.max(0, e.doubleTake - e.doublePass), pass: Math.max(0, e.doublePass - e.doubleTake) };
+  return {
+    'no-double': doubler.nd + taker.take,
+    'double-take': doubler.d + taker.take,
+    'double-pass': doubler.d + taker.pass,
+    'too-good': doubler.nd + taker.pass,
+  };
+}
 
 export interface Answer {
   /** The play in step notation (`24/18 18/13`). */
@@ -29,9 +63,14 @@ export interface Problem {
   /** `s17` (short nardy's 17th), `l4`. */
   readonly id: string;
   readonly variant: Variant;
+  /** A play to find with the roll given, or the cube action before the roll. */
+  readonly kind: 'play' | 'cube';
   /** The position before the play (positionId), the mover on turn. */
   readonly position: string;
-  readonly dice: readonly [Die, Die];
+  /** The roll (null: a cube problem, before the roll). */
+  readonly dice: readonly [Die, Die] | null;
+  /** A cube problem's cube (a money game) and the doubler's chances at the deeper analysis. */
+  readonly cube?: CubeProblem;
   readonly themes: readonly Theme[];
   /** The best first, then the others, best to worst. */
   readonly answers: readonly Answer[];
@@ -39,6 +78,16 @@ export interface Problem {
   readonly tempting: number;
   /** The starting difficulty, on the players' rating scale. */
   readonly rating: number;
+}
+
+export interface CubeProblem {
+  readonly value: number;
+  /** Centred, or the side on roll's. */
+  readonly owner: 'me' | null;
+  /** The doubler's cubeless chances: to win, to win a gammon, to lose a gammon. */
+  readonly win: number;
+  readonly winGammon: number;
+  readonly loseGammon: number;
 }
 
 export interface Bank {
@@ -68,22 +117,35 @@ export function parseBank(raw: unknown): Bank {
     if (typeof p.position !== 'string') throw new BankError(`${where}: no position`);
     const position = parsePositionId(p.position);
     if (position.variant !== variant) throw new BankError(`${where}: a position of the other game`);
+    const kind = p.kind === undefined || p.kind === 'play' ? 'play' : p.kind === 'cube' ? 'cube' : null;
+    if (!kind) throw new BankError(`${where}: a problem is of a play or of the cube`);
     const dice = p.dice;
-    if (!Array.isArray(dice) || dice.length !== 2 || !dice.every((d) => Number.isInteger(d) && d >= 1 && d <= 6)) throw new BankError(`${where}: bad dice`);
+    if (kind === 'play' && (!Array.isArray(dice) || dice.length !== 2 || !dice.every((d) => Number.isInteger(d) && d >= 1 && d <= 6))) throw new BankError(`${where}: bad dice`);
+    if (kind === 'cube' && dice !== null && dice !== undefined) throw new BankError(`${where}: a cube problem comes before the roll`);
     if (!Array.isArray(p.answers) || p.answers.length < 3 || p.answers.length > 4) throw new BankError(`${where}: three or four answers`);
     const answers = p.answers.map((a: unknown) => {
       const y = a as Record<string, unknown>;
       if (typeof y.play !== 'string' || typeof y.equity !== 'number' || !Number.isFinite(y.equity)) throw new BankError(`${where}: a bad answer`);
-      parsePlay(y.play);
+      if (kind === 'play') parsePlay(y.play);
+      else if (!(CUBE_ANSWERS as readonly string[]).includes(y.play)) throw new BankError(`${where}: not a cube answer: ${y.play}`);
       return { play: y.play, equity: y.equity };
     });
+    if (new Set(answers.map((a) => a.play)).size !== answers.length) throw new BankError(`${where}: an answer twice`);
+    let cube: CubeProblem | undefined;
+    if (kind === 'cube') {
+      const c = (p.cube ?? {}) as Record<string, unknown>;
+      const chance = (x: unknown): x is number => typeof x === 'number' && x >= 0 && x <= 1;
+      if (variant !== 'short' || !Number.isInteger(c.value) || (c.value as number) < 1 || (c.value as number) > 64 || (c.owner !== null && c.owner !== 'me') || !chance(c.win) || !chance(c.winGammon) || !chance(c.loseGammon)) throw new BankError(`${where}: a bad cube`);
+      cube = { value: c.value as number, owner: c.owner, win: c.win, winGammon: c.winGammon, loseGammon: c.loseGammon };
+    }
     for (let k = 1; k < answers.length; k++) if (answers[k]!.equity > answers[0]!.equity) throw new BankError(`${where}: the first answer is not the best`);
     const tempting = p.tempting;
     if (typeof tempting !== 'number' || !Number.isInteger(tempting) || tempting < 1 || tempting >= answers.length) throw new BankError(`${where}: bad tempting answer`);
     const themes = Array.isArray(p.themes) ? p.themes.filter((t): t is Theme => (THEMES as readonly string[]).includes(t as string)) : [];
     if (themes.length === 0) throw new BankError(`${where}: no theme`);
     if (typeof p.rating !== 'number' || !Number.isFinite(p.rating)) throw new BankError(`${where}: no rating`);
-    return { id: p.id, variant, position: p.position, dice: [dice[0], dice[1]] as [Die, Die], themes, answers, tempting, rating: p.rating };
+    const roll = kind === 'play' ? ([(dice as Die[])[0]!, (dice as Die[])[1]!] as [Die, Die]) : null;
+    return { id: p.id, variant, kind, position: p.position, dice: roll, ...(cube ? { cube } : {}), themes, answers, tempting, rating: p.rating };
   });
   return { schema: BANK_SCHEMA, variant, made: (b.made ?? {}) as Record<string, string | number>, problems };
 }
@@ -98,9 +160,9 @@ export function loadBank(variant: Variant): Bank {
   return bank;
 }
 
-/** An answer's steps (the mover's numbering). */
+/** An answer's steps (the mover's numbering); none for a cube answer. */
 export function answerMoves(a: Answer): Step[] {
-  return parsePlay(a.play);
+  return (CUBE_ANSWERS as readonly string[]).includes(a.play) ? [] : parsePlay(a.play);
 }
 
 export function problemPosition(p: Problem): Position {

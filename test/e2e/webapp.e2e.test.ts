@@ -16,6 +16,8 @@ import { signInitData } from '../../src/web/webapp/init-data.js';
 import { CSP, MAX_STREAMS_PER_USER } from '../../src/web/webapp/index.js';
 import { Watch } from '../../src/app/watch.js';
 import { RedisStore } from '../../src/store/index.js';
+import { NEW_PROFILE, type PuzzleProfile } from '../../src/app/puzzles/puzzles.js';
+import { loadBank } from '../../src/puzzles/bank.js';
 import { freePort } from '../setup/redis.js';
 import { FakeTelegram, type FakeUser } from './fake-telegram.js';
 import { acceptLink, advanceToEndgame, board, buttons, inviteByLink, startBot, type BotProcess, logBotOnFailure } from './harness.js';
@@ -500,6 +502,10 @@ describe('the Mini App', () => {
 
   it('a puzzle on the page: the board with the roll, the answers as buttons, the answer told with what each play loses', { timeout: 60_000 }, async () => {
     const kai: FakeUser = { id: 7115, first_name: 'Kai', language_code: 'en' };
+    // Short nardy, with every cube problem seen lately: a play problem first.
+    const short = loadBank('short').problems;
+    const seen = (kind: 'play' | 'cube'): string[] => short.filter((x) => x.kind === kind).map((x) => x.id);
+    await store.docs.save(`puzzle:u:${kai.id}`, 0, JSON.stringify({ ...NEW_PROFILE, asked: 'short', recent: seen('cube') }), 600);
     const p = await open(kai, null);
     await p.waitForSelector('#list button.puzzle');
     await p.locator('#list button.puzzle').tap();
@@ -518,10 +524,26 @@ describe('the Mini App', () => {
     await measurePhone(p);
     await p.screenshot({ path: `${OUT}/puzzle-answer-360.png` });
     // The same answer again (another page, an old request): counted once.
-    const profile = JSON.parse((await store.docs.get(`puzzle:u:${kai.id}`))!.data) as { attempts: number };
+    const doc = (await store.docs.get(`puzzle:u:${kai.id}`))!;
+    const profile = JSON.parse(doc.data) as PuzzleProfile;
     expect(profile.attempts).toBe(1);
+    // Now every play problem seen lately: the next is a cube problem, before the roll.
+    expect(await store.docs.save(`puzzle:u:${kai.id}`, doc.v, JSON.stringify({ ...profile, recent: seen('play') }), 600)).toBe(true);
     await p.locator('#controls button', { hasText: /Next puzzle/ }).tap();
     await p.waitForFunction((before) => document.body.dataset.view === 'puzzle' && document.getElementById('far')!.innerText !== before && document.querySelectorAll('#controls button.answer').length >= 3, first);
+    expect((await answers.allInnerTexts()).sort()).toEqual(['Double, pass', 'Double, take', 'No double, take', 'Too good, pass']);
+    expect(await p.locator('#dice svg.die').count()).toBe(0);
+    expect(await p.locator('#near').innerText()).toMatch(/to roll, a money game, (the cube centred at 1|your cube at 2): what is the cube action\?/);
+    const shownNow = (JSON.parse((await store.docs.get(`puzzle:u:${kai.id}`))!.data) as PuzzleProfile).current!.id;
+    const centred = short.find((x) => x.id === shownNow)!.cube!.owner === null;
+    expect(await p.locator('#centre-cube').isVisible()).toBe(centred);
+    expect(await p.locator('#near .cube').count()).toBe(centred ? 0 : 1);
+    await measurePhone(p);
+    await answers.first().tap();
+    await p.waitForFunction(() => /Puzzle s\d+, the cube: (solved|not the right action)/.test(document.getElementById('hint')!.textContent ?? ''));
+    expect(await p.locator('#news').innerText()).toMatch(/— the right action/);
+    expect(await p.locator('#news').innerText()).toMatch(/Why: (White|Black) .* wins \d+% of games/);
+    await p.screenshot({ path: `${OUT}/puzzle-cube-answer-360.png` });
     expect((p as unknown as { errors: string[] }).errors).toEqual([]);
     await p.close();
   });

@@ -86,9 +86,10 @@ export function nextPost(now: number, cfg: Pick<DailyConfig, 'hour' | 'minute' |
   return at;
 }
 
-/** The day's problem of a game: the same for everyone on that date. */
+/** The day's problem of a game: the same for everyone on that date (a play problem). */
 export function dailyProblem(date: string, variant: Variant): Problem {
-  const problems = loadBank(variant).problems;
+  // Plays only: a group answers "which play?" (the cube problems are for /puzzle).
+  const problems = loadBank(variant).problems.filter((p) => p.kind === 'play');
   const h = createHash('sha256').update(`daily:${variant}:${date}`).digest();
   return problems[h.readUInt32BE(0) % problems.length]!;
 }

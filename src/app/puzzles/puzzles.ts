@@ -17,7 +17,9 @@ const RECENT = 300;
 /** A problem's rating is this sure at first (its starting rating is an estimate from the search). */
 const PROBLEM_RD = 200;
 /** Problems whose learned ratings are read to pick the next one. */
-const SAMPLE = 16;
+const SAMPLE = 24;
+/** The next problem is one of this many of the sample nearest the player's rating. */
+const NEAREST = 3;
 
 export interface PuzzleProfile {
   readonly rating: Rating;
@@ -100,8 +102,7 @@ export class Puzzles {
   /**
    * A problem rated near `rating`: a sample of the problems whose starting rating is near (a
    * window that widens until it holds enough), judged by their learned ratings (each problem's
-   * rating moves with every answer): one of those within the window by its learned rating, or the
-   * nearest of the sample.
+   * rating moves with every answer): one of the few of the sample nearest by its learned rating.
    */
   private async pick(all: readonly Problem[], rating: number): Promise<Problem> {
     let width = 100;
@@ -114,9 +115,9 @@ export class Puzzles {
     const sample: Problem[] = [];
     for (let i = 0; i < SAMPLE && near.length > 0; i++) sample.push(near.splice(randomInt(near.length), 1)[0]!);
     const learned = await Promise.all(sample.map(async (p) => ({ p, rating: (await this.problemRecord(p)).rating.rating })));
-    const within = learned.filter((x) => Math.abs(x.rating - rating) <= width);
-    if (within.length) return within[randomInt(within.length)]!.p;
-    return learned.reduce((a, b) => (Math.abs(b.rating - rating) < Math.abs(a.rating - rating) ? b : a)).p;
+    // One of the few nearest by what the problems turned out to be (a little variety, still near).
+    learned.sort((a, b) => Math.abs(a.rating - rating) - Math.abs(b.rating - rating));
+    return learned[randomInt(Math.min(NEAREST, learned.length))]!.p;
   }
 
   /** The player's answer: the n-th answer as shown. Once per problem shown. */

@@ -12,6 +12,7 @@ import type { Variant } from '../../engine/types.js';
 import { boardLabels } from '../../present/board.js';
 import { displayName, playersNotation, type Translate } from '../../present/text.js';
 import { answerMoves, problemPosition, type Problem } from '../../puzzles/bank.js';
+import { problemTable, puzzleDice } from '../../present/puzzle.js';
 import { renderPosition } from '../../render/index.js';
 import { onButton } from '../buttons.js';
 import { encode } from '../codec.js';
@@ -28,8 +29,7 @@ async function picture(t: Translate, problem: Problem, best: boolean): Promise<B
   const side = position.turn;
   return renderPosition(position, {
     viewer: side,
-    dice: [problem.dice[0], problem.dice[1]],
-    turn: side,
+    ...problemTable(problem),
     labels: boardLabels(t),
     names: { white: t('side-white'), black: t('side-black') },
     ...(best ? { compare: { best: { side, moves: answerMoves(problem.answers[0]!) } } } : {}),
@@ -44,7 +44,7 @@ export function dailyPoster(s: Services, api: Api): DailyPoster {
       const side = problemPosition(problem).turn;
       const kb = new InlineKeyboard();
       day.order.forEach((i, n) => kb.text(playersNotation(problem.answers[i]!.play), encode({ kind: 'daily', date: compact(day.date), n })).row());
-      const caption = t('daily-post', { date: day.date, variant: t(`variant-${problem.variant}`), colour: t(`colour-${side}`), dice: `${problem.dice[0]}-${problem.dice[1]}`, time: clock(cfg) });
+      const caption = t('daily-post', { date: day.date, variant: t(`variant-${problem.variant}`), colour: t(`colour-${side}`), dice: puzzleDice(problem), time: clock(cfg) });
       const m = await api.sendPhoto(chatId, new InputFile(await picture(t, problem, false), 'daily.png'), { caption, reply_markup: kb });
       return m.message_id;
     },

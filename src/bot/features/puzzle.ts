@@ -9,7 +9,7 @@ import type { PuzzleProfile } from '../../app/puzzles/puzzles.js';
 import type { Side, Variant } from '../../engine/types.js';
 import { boardLabels } from '../../present/board.js';
 import type { Translate } from '../../present/text.js';
-import { answeredLines, answerLabels, problemCaption } from '../../present/puzzle.js';
+import { answeredLines, answerLabels, answerToast, problemCaption, problemTable } from '../../present/puzzle.js';
 import { answerMoves, problemPosition, type Problem } from '../../puzzles/bank.js';
 import { renderPosition } from '../../render/index.js';
 import { onButton } from '../buttons.js';
@@ -32,11 +32,10 @@ async function picture(s: Services, userId: number, t: Translate, problem: Probl
   return renderPosition(position, {
     viewer: side,
     theme: settings.theme,
-    dice: [problem.dice[0], problem.dice[1]],
-    turn: side,
+    ...problemTable(problem),
     labels: boardLabels(t),
     names: { white: t('side-white'), black: t('side-black') },
-    ...(marks ? { compare: { best: { side, moves: answerMoves(problem.answers[marks.best]!) }, played: marks.chosen !== null ? { side, moves: answerMoves(problem.answers[marks.chosen]!) } : null } } : {}),
+    ...(marks && problem.kind === 'play' ? { compare: { best: { side, moves: answerMoves(problem.answers[marks.best]!) }, played: marks.chosen !== null ? { side, moves: answerMoves(problem.answers[marks.chosen]!) } : null } } : {}),
   });
 }
 
@@ -47,7 +46,7 @@ export async function sendPuzzle(ctx: Ctx, s: Services, variant: Variant | null 
   const { problem, order } = await s.app.puzzles.next(userId, variant);
   const record = await s.app.puzzles.problemRecord(problem);
   const kb = new InlineKeyboard();
-  answerLabels(problem, order).forEach((label, shown) => kb.text(label, encode({ kind: 'puzzle', act: 'answer', id: problem.id, n: shown })).row());
+  answerLabels(t, problem, order).forEach((label, shown) => kb.text(label, encode({ kind: 'puzzle', act: 'answer', id: problem.id, n: shown })).row());
   const png = await picture(s, userId, t, problem);
   await ctx.replyWithPhoto(new InputFile(png, 'puzzle.png'), { caption: problemCaption(t, problem, record.rating.rating), reply_markup: kb });
 }
@@ -84,7 +83,7 @@ export function puzzleFeature(s: Services): Composer<Ctx> {
     }
     const r = await s.app.puzzles.answer(ctx.from.id, cb.id, cb.n);
     if (r.kind === 'stale') return void (await answerQuery(ctx, t('puzzle-stale')));
-    await answerQuery(ctx, t(r.kind === 'solved' ? 'puzzle-toast-solved' : 'puzzle-toast-missed'));
+    await answerQuery(ctx, answerToast(t, r.problem, r.kind === 'solved'));
     const { problem, chosen } = r;
     const lines = answeredLines(t, r);
     const png = await picture(s, ctx.from.id, t, problem, { best: 0, chosen: chosen === 0 ? null : chosen });

@@ -159,8 +159,12 @@ function playerChip(el: HTMLElement, i: 0 | 1): void {
   facts.className = 'facts';
   facts.textContent = [p.pips, ...(state!.board.off[p.side] > 0 ? [p.off] : []), ...(p.score !== null ? [`★ ${p.score}`] : [])].join(' · ');
   el.append(disc, name, facts);
-  const cube = state!.board.cube;
-  if (cube && cube.owner === p.side && !cube.offered) {
+  ownedCube(el, state!.board.cube, p.side);
+}
+
+/** An owned cube beside its owner's name. */
+function ownedCube(el: HTMLElement, cube: BoardData['cube'], side: string | null): void {
+  if (cube && side !== null && cube.owner === side && !cube.offered) {
     const c = document.createElement('span');
     c.className = 'cube';
     c.textContent = String(cube.value);
@@ -180,11 +184,7 @@ function render(): void {
   document.body.dataset.shape = shape;
   playerChip($('far'), 0);
   playerChip($('near'), 1);
-  const cube = st.board.cube;
-  const centre = $('centre-cube');
-  centre.hidden = !(cube && (cube.owner === null || cube.offered));
-  if (cube) centre.textContent = String(cube.offered || cube.value > 1 ? cube.value : 64);
-  centre.classList.toggle('offered', !!cube?.offered);
+  drawCentreCube(st.board.cube);
   drawBoardNow(shape);
   drawZones();
   drawDice();
@@ -571,6 +571,14 @@ async function showPuzzle(next = false): Promise<void> {
   drawPuzzle(data.board, null);
 }
 
+/** The cube in the middle (64 while nobody has doubled) or being offered; an owned cube is drawn beside its owner (ownedCube). */
+function drawCentreCube(cube: BoardData['cube']): void {
+  const centre = $('centre-cube');
+  centre.hidden = !(cube && (cube.owner === null || cube.offered));
+  if (cube) centre.textContent = String(cube.offered || cube.value > 1 ? cube.value : 64);
+  centre.classList.toggle('offered', !!cube?.offered);
+}
+
 function drawPuzzle(board: BoardData, answer: PuzzleAnswer | null): void {
   const p = puzzle!;
   $('list').hidden = true;
@@ -588,7 +596,9 @@ function drawPuzzle(board: BoardData, answer: PuzzleAnswer | null): void {
     t.textContent = text;
     el.append(t);
   }
-  $('centre-cube').hidden = true;
+  // A cube problem: the mover's own cube beside the question, or the cube in the middle.
+  ownedCube($('near'), board.cube, board.turn);
+  drawCentreCube(board.cube);
   drawBoardNow(shape, board, p.palette);
   $('zones').replaceChildren();
   drawDice(board);

@@ -40,7 +40,7 @@ import { langFromTelegram } from '../../app/players.js';
 import { boardData, paletteOf, positionBoard, zoneOf } from './board-data.js';
 import type { BoardData, GameState, GamesList, PlayerLine, PuzzleAnswer, PuzzleView } from '../page/state.js';
 import { answerMoves, problemById, problemPosition, type Problem } from '../../puzzles/bank.js';
-import { answeredLines, answerLabels, problemCaption } from '../../present/puzzle.js';
+import { answeredLines, answerLabels, answerToast, problemCaption, problemTable } from '../../present/puzzle.js';
 import { OFFERED_LEVELS } from '../../app/model.js';
 
 /** The page, built by Vite from src/web/page (npm run build): index.html, hashed assets, the icon. */
@@ -301,9 +301,8 @@ export function createWebApp(s: WebAppDeps, opts: WebAppOptions): WebApp {
     const position = problemPosition(problem);
     const side = position.turn;
     return positionBoard(position, side, {
-      dice: [problem.dice[0], problem.dice[1]],
-      turn: side,
-      ...(chosen !== null ? { lastPlay: { side, moves: answerMoves(problem.answers[0]!) }, pending: chosen === 0 ? null : { side, moves: answerMoves(problem.answers[chosen]!) } } : {}),
+    ...problemTable(problem),
+      ...(chosen !== null && problem.kind === 'play' ? { lastPlay: { side, moves: answerMoves(problem.answers[0]!) }, pending: chosen === 0 ? null : { side, moves: answerMoves(problem.answers[chosen]!) } } : {}),
     });
   }
 
@@ -319,7 +318,7 @@ export function createWebApp(s: WebAppDeps, opts: WebAppOptions): WebApp {
       title: problemCaption(t, problem, (await s.app.puzzles.problemRecord(problem)).rating.rating),
       board: puzzleBoard(problem, null),
       palette: paletteOf(THEMES[settings.theme] ?? THEMES.wood),
-      answers: answerLabels(problem, order),
+      answers: answerLabels(t, problem, order),
       words: words(t),
     });
     if (req.method === 'GET') {
@@ -342,7 +341,7 @@ export function createWebApp(s: WebAppDeps, opts: WebAppOptions): WebApp {
       const out: PuzzleAnswer = { result: 'stale', message: t('puzzle-stale'), lines: [], board: null };
       return json(res, 409, out);
     }
-    const out: PuzzleAnswer = { result: r.kind, message: t(r.kind === 'solved' ? 'puzzle-toast-solved' : 'puzzle-toast-missed'), lines: answeredLines(t, r), board: puzzleBoard(r.problem, r.chosen) };
+    const out: PuzzleAnswer = { result: r.kind, message: answerToast(t, r.problem, r.kind === 'solved'), lines: answeredLines(t, r), board: puzzleBoard(r.problem, r.chosen) };
     json(res, 200, out);
   }
 
