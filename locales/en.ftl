@@ -303,6 +303,7 @@ settings-title = Settings
 settings-help = Board: whose side the picture is drawn from.
     Auto-roll: "off" — you always press Roll; "unless I can double" — rolled for you whenever doubling is not possible, so you are asked only when a double could be offered; "always" — rolled for you every turn (you will not double).
     Hints (💡 in games against the bot): "easy and medium" — only against the gentle levels; "every level" — against hard too; "off" — never. Games with people never have hints.
+    Puzzles: with "yes", when one of your games is reviewed, its clearest mistakes may become /puzzle problems for everyone (only the position and the roll, no names; every human player of the game must have said yes).
 settings-orient-own = Board: my side
 settings-orient-white = Board: White's side
 settings-autoroll-off = 🎲 Off
@@ -694,6 +695,8 @@ games-none = No game is being played in this group now.
 games-title = 👁 Games in this group now: { $count }. Tap a link to watch.
 settings-notices-on = 🔔 By link: “your move” and reminders: on
 settings-notices-off = 🔕 By link: “your move” and reminders: off
+settings-share-on = 🧩 My reviewed games may give puzzles: yes
+settings-share-off = 🧩 My reviewed games may give puzzles: no
 toast-claim-your-move = It is your move: play before your time runs out (then your opponent could claim).
 private-did-you-mean = Did you mean { $command }?
 decimal-point = .
@@ -766,6 +769,11 @@ puzzle-missed-cube = ❌ Puzzle { $id }, the cube: not the right action.
 puzzle-best-cube = the right action
 puzzle-toast-missed-cube = ❌ Not the right action.
 puzzle-theme-cube = the cube
+review-gave-puzzles = 🧩 { $n ->
+        [one] One position of this game is now a puzzle for everyone (/puzzle): you agreed in /settings.
+       *[other] { $n } positions of this game are now puzzles for everyone (/puzzle): you agreed in /settings.
+    }
+puzzle-from-game = From a game played here: a player's mistake (the players agreed to share it).
 why-cube-no-double = Why: { $colour } wins { $win }% of games ({ $gammon }% with a gammon, loses { $lost }% with one): not enough to double yet: the cube is worth more kept centred.
 why-cube-double-take = Why: { $colour } wins { $win }% of games ({ $gammon }% with a gammon, loses { $lost }% with one): enough to double, and the opponent still has enough chances to take.
 why-cube-double-pass = Why: { $colour } wins { $win }% of games ({ $gammon }% with a gammon, loses { $lost }% with one): too strong for the opponent to take, and not so many gammons that playing on wins more.

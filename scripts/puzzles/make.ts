@@ -16,7 +16,7 @@
  * Positions come from the bot's own self-play (medium against medium: a noisy greedy player, so
  * the games reach positions both sound and unsound). For each roll with at least three distinct
  * plays, a one-roll-ahead search (hard's first layer) ranks the plays; a position becomes a
- * problem when
+ * problem (src/puzzles/maker.ts, shared with the reviews of games whose players agreed) when
  *   - the best play beats the second by at least MIN_GAP (0.04 of a point) at that search,
  *   - a wrong play tempts: at a glance (the network alone, 0-ply, no noise) it looks at least as
  *     good as the best, less TEMPT_SLACK,
@@ -28,15 +28,14 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { createPlayer, LEVELS, Player, type LevelConfig } from '../../src/ai/player.js';
-import { loadBrains } from '../../src/ai/player.js';
-import { formatPlay } from '../../src/engine/notation.js';
+import { createPlayer, LEVELS, loadBrains, Player } from '../../src/ai/player.js';
 import { positionId, startPosition } from '../../src/engine/position.js';
 import { defaultRules } from '../../src/engine/rules.js';
 import type { Dice, Die, Position, Side, Variant } from '../../src/engine/types.js';
 import { seededRandom } from '../../src/sim/rng.js';
 import { BANK_SCHEMA, CUBE_ANSWERS, cubeAnswerErrors, parseBank, type CubeAnswer, type CubeEquities, type Problem } from '../../src/puzzles/bank.js';
 import { themesOf } from '../../src/puzzles/facts.js';
+import { DEEP_GAP, MIN_GAP, ProblemMaker, TEMPT_SLACK } from '../../src/puzzles/maker.js';
 import { newMatch, type MatchState } from '../../src/engine/match.js';
 
 function arg(name: string, fallback: string): string {
@@ -89,29 +88,17 @@ if (!Number.isSafeInteger(COUNT) || COUNT < 1 || !Number.isSafeInteger(SEED) || 
   process.exit(2);
 }
 
-export const MIN_GAP = 0.04;
-export const DEEP_GAP = 0.035;
-export const TEMPT_SLACK = 0.03;
 /** Cube problems: the best answer's lead over the next at most this (else the decision is obvious). */
 export const CUBE_WITHIN = 0.3;
 
 const rules = defaultRules(variant);
 const brains = loadBrains();
 const random = seededRandom(SEED);
-const glance: LevelConfig = { ...LEVELS.medium, search: { ...LEVELS.medium.search, noise: 0 } };
+const maker = new ProblemMaker(brains);
+// The games: medium against medium (a noisy greedy player), so they reach sound and unsound positions.
 const mover = createPlayer('medium', seededRandom(SEED * 7919));
-const atGlance = new Player('medium', brains, seededRandom(1), glance);
-// The search that finds problems: one roll ahead on the best few (hard's first layer, without its
-// second look); the deeper search then checks each: wider, and two rolls ahead on more candidates.
-const finder = new Player('hard', brains, seededRandom(2), { ...LEVELS.hard, search: { noise: 0, plies: 1, candidates: 5, within: 0.16, zeroWeight: 0.35, budgetMs: 120 } });
-const deepConfig: LevelConfig = {
-  ...LEVELS.hard,
-  search: { noise: 0, plies: 1, candidates: 10, within: 0.24, zeroWeight: 0.35, budgetMs: 700, deepCandidates: 6, deepWithin: 0.24, deepBudgetMs: 1400 },
-};
-const deep = new Player('hard', brains, seededRandom(3), deepConfig);
 
 const die = (): Die => (1 + Math.floor(random() * 6)) as Die;
-const keyOf = (me: ArrayLike<number>, opp: ArrayLike<number>): string => `${Array.from(me).join(',')}|${Array.from(opp).join(',')}`;
 
 function nextPosition(p: Position, me: ArrayLike<number>, opp: ArrayLike<number>): Position {
   const other: Side = p.turn === 'white' ? 'black' : 'white';
@@ -128,45 +115,8 @@ function consider(p: Position, dice: Dice): void {
   const id = `${positionId(p)}:${Math.max(...dice)}${Math.min(...dice)}`;
   if (seen.has(id)) return;
   seen.add(id);
-  const ranked = finder.rank(p, dice, rules);
-  if (ranked.length < 3) return;
-  looked++;
-  const [best, second] = ranked as [(typeof ranked)[0], (typeof ranked)[0]];
-  if (best.equity - second.equity < MIN_GAP) return;
-  // What looks best at a glance, among the wrong plays.
-  const glanced = atGlance.rank(p, dice, rules);
-  const bestKey = keyOf(best.me, best.opp);
-  const glanceOf = new Map(glanced.map((c) => [keyOf(c.me, c.opp), c.equity]));
-  const lure = glanced.find((c) => keyOf(c.me, c.opp) !== bestKey);
-  if (!lure) return;
-  const lead = lure.equity - (glanceOf.get(bestKey) ?? -Infinity);
-  if (lead < -TEMPT_SLACK) return;
-  // The deeper search: the same best, a clear gap, the answers as deep as the best.
-  const d = deep.rank(p, dice, rules);
-  const dBest = d[0]!;
-  if (keyOf(dBest.me, dBest.opp) !== bestKey) return;
-  const deepOf = new Map(d.map((c) => [keyOf(c.me, c.opp), c]));
-  const tempting = deepOf.get(keyOf(lure.me, lure.opp));
-  if (!tempting || tempting.ply !== dBest.ply) return;
-  const sameDepth = d.filter((c) => c.ply === dBest.ply);
-  if (sameDepth.length < 3 || dBest.equity - sameDepth[1]!.equity < DEEP_GAP) return;
-  const others = sameDepth.slice(1).filter((c) => c !== tempting).slice(0, 2);
-  const shown = [dBest, ...[tempting, ...others].sort((a, b) => b.equity - a.equity)];
-  const answers = shown.map((c) => ({ play: formatPlay(c.moves), equity: Math.round(c.equity * 10000) / 10000 }));
-  const gap = dBest.equity - tempting.equity;
-  // Harder when the wrong play looks better at a glance and the gap is small.
-  const rating = Math.round(Math.min(2300, Math.max(900, 1400 + 3500 * Math.min(0.12, Math.max(-0.03, lead)) + 1500 * Math.max(0, 0.2 - gap))));
-  problems.push({
-    id: `${variant[0]}${problems.length + 1}`,
-    variant,
-    kind: 'play',
-    position: positionId(p),
-    dice: [Math.max(...dice), Math.min(...dice)] as [Die, Die],
-    themes: themesOf(p, dBest.moves, tempting.moves),
-    answers,
-    tempting: shown.indexOf(tempting),
-    rating,
-  });
+  const draft = maker.make(p, dice, undefined, () => looked++);
+  if (draft) problems.push({ id: `${variant[0]}${problems.length + 1}`, ...draft });
 }
 
 const cubeRules = { ...rules, cube: true };

@@ -229,9 +229,11 @@ export interface UserSettings {
   readonly hints: HintMode;
   /** Games by link: "your move" notices and the clock's reminders (off: only the board and the claim). */
   readonly notices: boolean;
+  /** Positions of this player's reviewed games may become puzzles for everyone (off unless they agree). */
+  readonly sharePuzzles: boolean;
 }
 
-export const DEFAULT_SETTINGS: UserSettings = { lang: null, orientation: 'own', autoRoll: 'off', confirm: true, theme: 'wood', hints: 'auto', notices: true };
+export const DEFAULT_SETTINGS: UserSettings = { lang: null, orientation: 'own', autoRoll: 'off', confirm: true, theme: 'wood', hints: 'auto', notices: true, sharePuzzles: false };
 
 /** A setting a person can change, with its typed value. */
 export type SettingChange =
@@ -241,7 +243,8 @@ export type SettingChange =
   | { readonly key: 'confirm'; readonly value: boolean }
   | { readonly key: 'theme'; readonly value: ThemeName }
   | { readonly key: 'hints'; readonly value: HintMode }
-  | { readonly key: 'notices'; readonly value: boolean };
+  | { readonly key: 'notices'; readonly value: boolean }
+  | { readonly key: 'sharePuzzles'; readonly value: boolean };
 
 /** Which turn a board showed, and how many of its steps had been taken. */
 export interface TurnStamp {

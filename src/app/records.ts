@@ -190,6 +190,7 @@ export function decodeUser(raw: unknown): UserRecord {
     theme: s.theme === 'wood' || s.theme === 'dark' ? s.theme : DEFAULT_SETTINGS.theme,
     hints: (HINT_MODES as readonly unknown[]).includes(s.hints) ? (s.hints as UserSettings['hints']) : DEFAULT_SETTINGS.hints,
     notices: typeof s.notices === 'boolean' ? s.notices : DEFAULT_SETTINGS.notices,
+    sharePuzzles: typeof s.sharePuzzles === 'boolean' ? s.sharePuzzles : DEFAULT_SETTINGS.sharePuzzles,
   };
   const f = typeof r.fair === 'object' && r.fair !== null ? (r.fair as Json) : {};
   const fair: UserFair = {

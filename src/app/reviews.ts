@@ -11,6 +11,8 @@ import { startWorker } from '../ai/threads.js';
 import type { GameExport } from '../engine/gamefile.js';
 import { exportGame } from './export.js';
 import type { GameRecord } from './model.js';
+import type { Side } from '../engine/types.js';
+import { reviewProblems, type ProblemDraft } from '../puzzles/maker.js';
 
 export { mistakesOf, type Analysis, type Decision } from '../ai/analysis.js';
 
@@ -36,20 +38,35 @@ export interface ReviewHooks {
   readonly place?: (position: number) => void;
 }
 
+/**
+ * A review: the analysis, and where its players agreed (/settings), the problems its clearest
+ * mistakes make (src/puzzles/maker.ts: the mistake is the tempting answer).
+ */
+export interface Review extends Analysis {
+  readonly problems?: readonly ProblemDraft[];
+}
+
+/** What else a review looks for: problems of the mistakes of these sides (their players agreed). */
+export interface ReviewAsk {
+  readonly problemsOf?: readonly Side[];
+}
+
 /** How a game's file is analysed: `progress` is told the share done (0..1) as it goes. */
-export type Analyser = (game: GameExport, progress: (share: number) => Promise<void>) => Promise<Analysis>;
+export type Analyser = (game: GameExport, progress: (share: number) => Promise<void>, ask?: ReviewAsk) => Promise<Review>;
 
 /** On this thread at the depth `options` give (default: the Review's), yielding to the event loop after every decision. */
 export const analyserHere =
   (options: Omit<AnalyseOptions, 'progress'> = {}): Analyser =>
-  (game, progress) =>
-    analyse(game, {
+  async (game, progress, ask) => {
+    const a = await analyse(game, {
       ...options,
       progress: async (share) => {
         await progress(share);
         await yieldNow();
       },
     });
+    return ask?.problemsOf?.length ? { ...a, problems: await reviewProblems(a, ask.problemsOf, yieldNow) } : a;
+  };
 
 /** On this thread at the Review's depth (tests, no worker threads). */
 export const analyseHere: Analyser = analyserHere();
@@ -61,11 +78,12 @@ export interface ReviewRequest {
   readonly id: number;
   readonly game: GameExport;
   readonly depth: ReviewDepth;
+  readonly ask?: ReviewAsk;
 }
 
 export type ReviewReply =
   | { readonly id: number; readonly progress: number }
-  | { readonly id: number; readonly ok: true; readonly value: Analysis }
+  | { readonly id: number; readonly ok: true; readonly value: Review }
   | { readonly id: number; readonly ok: false; readonly error: string };
 
 /** A worker thread's place: started at its first game, stopped after idling `idleMs`. */
@@ -78,7 +96,7 @@ interface Slot {
 interface Running {
   readonly slot: Slot;
   readonly progress: (share: number) => Promise<void>;
-  resolve(a: Analysis): void;
+  resolve(a: Review): void;
   reject(e: Error): void;
 }
 
@@ -145,7 +163,7 @@ export class ReviewThreads {
   }
 
   /** The analyser that sends each game to a worker thread. */
-  readonly analyse: Analyser = (game, progress) => {
+  readonly analyse: Analyser = (game, progress, ask) => {
     if (this.closed) return Promise.reject(new Error('the review threads are closed'));
     const slot = this.slots.reduce((a, b) => (b.busy < a.busy ? b : a));
     if (slot.idle) clearTimeout(slot.idle);
@@ -154,9 +172,9 @@ export class ReviewThreads {
     const id = this.next++;
     slot.busy++;
     w.ref();
-    return new Promise<Analysis>((resolve, reject) => {
+    return new Promise<Review>((resolve, reject) => {
       this.running.set(id, { slot, progress, resolve, reject });
-      w.postMessage({ id, game, depth: this.depth } satisfies ReviewRequest);
+      w.postMessage({ id, game, depth: this.depth, ...(ask ? { ask } : {}) } satisfies ReviewRequest);
     });
   };
 
@@ -197,8 +215,8 @@ export class Reviews {
   private readonly analysed: ((seconds: number, ok: boolean) => void) | undefined;
   private running = 0;
   private readonly queue: Job[] = [];
-  private readonly cache = new Map<string, Analysis>();
-  private readonly inFlight = new Map<string, Promise<Analysis>>();
+  private readonly cache = new Map<string, Review>();
+  private readonly inFlight = new Map<string, Promise<Review>>();
   /** What runs after a press returned: the analyses and the posting of their results. */
   private readonly background = new Set<Promise<void>>();
   /** The reviews being posted, by game, chat and person: a second press waits for the first. */
@@ -223,7 +241,7 @@ export class Reviews {
     return this.running;
   }
 
-  cached(gameId: string): Analysis | undefined {
+  cached(gameId: string): Review | undefined {
     return this.cache.get(gameId);
   }
 
@@ -231,13 +249,13 @@ export class Reviews {
    * Analyse a game (once, however many ask at the same moment), reporting progress. Enqueued at
    * once: `place` is how many wait ahead of it (0: it starts now, or it is known already).
    */
-  analysis(rec: GameRecord, hooks: ReviewHooks): { readonly place: number; readonly result: Promise<Analysis> } {
+  analysis(rec: GameRecord, hooks: ReviewHooks, ask?: ReviewAsk): { readonly place: number; readonly result: Promise<Review> } {
     const hit = this.cache.get(rec.id);
     if (hit) return { place: 0, result: Promise.resolve(hit) };
     const running = this.inFlight.get(rec.id);
     if (running) return { place: 0, result: running };
     let place = 0;
-    const p = new Promise<Analysis>((resolve, reject) => {
+    const p = new Promise<Review>((resolve, reject) => {
       this.queue.push({
         gameId: rec.id,
         place: hooks.place,
@@ -245,7 +263,7 @@ export class Reviews {
           try {
             await hooks.progress(0);
             const t0 = performance.now();
-            const a = await this.analyser(exportGame(rec), hooks.progress).catch((e: unknown) => {
+            const a = await this.analyser(exportGame(rec), hooks.progress, ask).catch((e: unknown) => {
               this.analysed?.((performance.now() - t0) / 1000, false);
               throw e;
             });

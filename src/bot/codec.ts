@@ -32,6 +32,7 @@ import { AUTO_ROLLS, BOT_LEVELS, HINT_MODES, isLang, type AutoRoll, type HintMod
 import type { ResignLevel } from '../engine/game.js';
 import type { Variant } from '../engine/types.js';
 import type { Format } from '../app/tournament/model.js';
+import { PROBLEM_ID } from '../puzzles/bank.js';
 
 /** A game button's act: its code is the table's (app/table/intent.ts), the same the Mini App sends. */
 export type GameAct = BoardAct;
@@ -101,6 +102,7 @@ const SETTING_CODES: ReadonlyMap<string, (value: string) => SettingChange | null
   ['theme', (v) => (v === 'wood' || v === 'dark' ? { key: 'theme', value: v } : null)],
   ['hints', (v) => ((HINT_MODES as readonly string[]).includes(v) ? { key: 'hints', value: v as HintMode } : null)],
   ['notices', (v) => (v === '0' || v === '1' ? { key: 'notices', value: v === '1' } : null)],
+  ['share', (v) => (v === '0' || v === '1' ? { key: 'sharePuzzles', value: v === '1' } : null)],
 ]);
 
 function encodeSetting(c: SettingChange): string {
@@ -112,6 +114,7 @@ function encodeSetting(c: SettingChange): string {
     case 'theme': return `st|theme|${c.value}`;
     case 'hints': return `st|hints|${c.value}`;
     case 'notices': return `st|notices|${c.value ? 1 : 0}`;
+    case 'sharePuzzles': return `st|share|${c.value ? 1 : 0}`;
   }
 }
 
@@ -347,7 +350,7 @@ const FAMILIES = [
     kinds: ['puzzle'],
     encode: (cb) => (cb.act === 'answer' ? `pz|a|${cb.id}|${cb.n}` : cb.act === 'next' ? `pz|n${cb.variant ? `|${cb.variant}` : ''}` : 'pz|s'),
     parse(parts) {
-      if (parts[1] === 'a') return parts.length === 4 && /^[sl]\d{1,6}$/.test(parts[2]!) && /^[0-3]$/.test(parts[3]!) ? { kind: 'puzzle', act: 'answer', id: parts[2]!, n: Number(parts[3]) } : null;
+      if (parts[1] === 'a') return parts.length === 4 && PROBLEM_ID.test(parts[2]!) && /^[0-3]$/.test(parts[3]!) ? { kind: 'puzzle', act: 'answer', id: parts[2]!, n: Number(parts[3]) } : null;
       if (parts[1] === 'n') {
         if (parts.length === 2) return { kind: 'puzzle', act: 'next', variant: null };
         const variant = variantOf(parts[2]);

@@ -23,8 +23,11 @@ const percent = (x: number): number => Math.round(100 * x);
 export function problemCaption(t: Translate, problem: Problem, rating: number): string {
   const side = problemPosition(problem).turn;
   const args = { id: problem.id, variant: t(`variant-${problem.variant}`), colour: t(`colour-${side}`), rating: String(Math.round(rating)), themes: problem.themes.map((x) => t(`puzzle-theme-${x}`)).join(', ') };
-  if (problem.kind === 'cube') return t('puzzle-caption-cube', { ...args, cube: problem.cube?.owner === 'me' ? t('puzzle-cube-own', { value: problem.cube.value }) : t('puzzle-cube-centred', { value: problem.cube?.value ?? 1 }) });
-  return t('puzzle-caption', { ...args, dice: puzzleDice(problem) });
+  const caption =
+    problem.kind === 'cube'
+      ? t('puzzle-caption-cube', { ...args, cube: problem.cube?.owner === 'me' ? t('puzzle-cube-own', { value: problem.cube.value }) : t('puzzle-cube-centred', { value: problem.cube?.value ?? 1 }) })
+      : t('puzzle-caption', { ...args, dice: puzzleDice(problem) });
+  return problem.source === 'game' ? `${caption}\n${t('puzzle-from-game')}` : caption;
 }
 
 /** One answer as a button shows it: a play in the players' notation, or a cube action. */

@@ -71,6 +71,8 @@ export interface Problem {
   readonly dice: readonly [Die, Die] | null;
   /** A cube problem's cube (a money game) and the doubler's chances at the deeper analysis. */
   readonly cube?: CubeProblem;
+  /** From a reviewed game whose players agreed (else from the bot's self-play). */
+  readonly source?: 'game';
   readonly themes: readonly Theme[];
   /** The best first, then the others, best to worst. */
   readonly answers: readonly Answer[];
@@ -100,6 +102,51 @@ export interface Bank {
 
 export class BankError extends Error {}
 
+/** A bundled problem's id: `s17`, `l4`. */
+export const BANK_ID = /^[sl]\d{1,6}$/;
+/** Any problem's id: a bundled one, or one from a reviewed game (`sg` and ten hex digits). */
+export const PROBLEM_ID = /^[sl](?:\d{1,6}|g[0-9a-f]{10})$/;
+
+/** One problem read from anywhere (a bank, the store): its position, roll, answers and indices. */
+export function parseProblem(x: unknown, variant: Variant, where = 'a problem'): Problem {
+  if (typeof x !== 'object' || x === null) throw new BankError(`${where}: not an object`);
+  const p = x as Record<string, unknown>;
+  if (typeof p.id !== 'string' || !PROBLEM_ID.test(p.id) || p.id[0] !== variant[0]) throw new BankError(`${where}: a bad id`);
+  if (typeof p.position !== 'string') throw new BankError(`${where}: no position`);
+  const position = parsePositionId(p.position);
+  if (position.variant !== variant) throw new BankError(`${where}: a position of the other game`);
+  const kind = p.kind === undefined || p.kind === 'play' ? 'play' : p.kind === 'cube' ? 'cube' : null;
+  if (!kind) throw new BankError(`${where}: a problem is of a play or of the cube`);
+  const dice = p.dice;
+  if (kind === 'play' && (!Array.isArray(dice) || dice.length !== 2 || !dice.every((d) => Number.isInteger(d) && d >= 1 && d <= 6))) throw new BankError(`${where}: bad dice`);
+  if (kind === 'cube' && dice !== null && dice !== undefined) throw new BankError(`${where}: a cube problem comes before the roll`);
+  if (!Array.isArray(p.answers) || p.answers.length < 3 || p.answers.length > 4) throw new BankError(`${where}: three or four answers`);
+  const answers = p.answers.map((a: unknown) => {
+    const y = a as Record<string, unknown>;
+    if (typeof y.play !== 'string' || typeof y.equity !== 'number' || !Number.isFinite(y.equity)) throw new BankError(`${where}: a bad answer`);
+    if (kind === 'play') parsePlay(y.play);
+    else if (!(CUBE_ANSWERS as readonly string[]).includes(y.play)) throw new BankError(`${where}: not a cube answer: ${y.play}`);
+    return { play: y.play, equity: y.equity };
+  });
+  if (new Set(answers.map((a) => a.play)).size !== answers.length) throw new BankError(`${where}: an answer twice`);
+  let cube: CubeProblem | undefined;
+  if (kind === 'cube') {
+    const c = (p.cube ?? {}) as Record<string, unknown>;
+    const chance = (x: unknown): x is number => typeof x === 'number' && x >= 0 && x <= 1;
+    if (variant !== 'short' || !Number.isInteger(c.value) || (c.value as number) < 1 || (c.value as number) > 64 || (c.owner !== null && c.owner !== 'me') || !chance(c.win) || !chance(c.winGammon) || !chance(c.loseGammon)) throw new BankError(`${where}: a bad cube`);
+    cube = { value: c.value as number, owner: c.owner, win: c.win, winGammon: c.winGammon, loseGammon: c.loseGammon };
+  }
+  for (let k = 1; k < answers.length; k++) if (answers[k]!.equity > answers[0]!.equity) throw new BankError(`${where}: the first answer is not the best`);
+  const tempting = p.tempting;
+  if (typeof tempting !== 'number' || !Number.isInteger(tempting) || tempting < 1 || tempting >= answers.length) throw new BankError(`${where}: bad tempting answer`);
+  const themes = Array.isArray(p.themes) ? p.themes.filter((t): t is Theme => (THEMES as readonly string[]).includes(t as string)) : [];
+  if (themes.length === 0) throw new BankError(`${where}: no theme`);
+  if (typeof p.rating !== 'number' || !Number.isFinite(p.rating)) throw new BankError(`${where}: no rating`);
+  const roll = kind === 'play' ? ([(dice as Die[])[0]!, (dice as Die[])[1]!] as [Die, Die]) : null;
+  if (p.source !== undefined && p.source !== 'game') throw new BankError(`${where}: a bad source`);
+  return { id: p.id, variant, kind, position: p.position, dice: roll, ...(cube ? { cube } : {}), ...(p.source === 'game' ? { source: 'game' as const } : {}), themes, answers, tempting, rating: p.rating };
+}
+
 /** Check a bank read from anywhere: every problem's position, roll, answers and indices. */
 export function parseBank(raw: unknown): Bank {
   if (typeof raw !== 'object' || raw === null) throw new BankError('a bank is a JSON object');
@@ -110,42 +157,10 @@ export function parseBank(raw: unknown): Bank {
   const variant = b.variant;
   const ids = new Set<string>();
   const problems = b.problems.map((x: unknown, i: number): Problem => {
-    const p = x as Record<string, unknown>;
-    const where = `problem ${i}`;
-    if (typeof p.id !== 'string' || !/^[sl]\d{1,6}$/.test(p.id) || ids.has(p.id)) throw new BankError(`${where}: a bad or repeated id`);
+    const p = parseProblem(x, variant, `problem ${i}`);
+    if (!BANK_ID.test(p.id) || ids.has(p.id)) throw new BankError(`problem ${i}: a bad or repeated id`);
     ids.add(p.id);
-    if (typeof p.position !== 'string') throw new BankError(`${where}: no position`);
-    const position = parsePositionId(p.position);
-    if (position.variant !== variant) throw new BankError(`${where}: a position of the other game`);
-    const kind = p.kind === undefined || p.kind === 'play' ? 'play' : p.kind === 'cube' ? 'cube' : null;
-    if (!kind) throw new BankError(`${where}: a problem is of a play or of the cube`);
-    const dice = p.dice;
-    if (kind === 'play' && (!Array.isArray(dice) || dice.length !== 2 || !dice.every((d) => Number.isInteger(d) && d >= 1 && d <= 6))) throw new BankError(`${where}: bad dice`);
-    if (kind === 'cube' && dice !== null && dice !== undefined) throw new BankError(`${where}: a cube problem comes before the roll`);
-    if (!Array.isArray(p.answers) || p.answers.length < 3 || p.answers.length > 4) throw new BankError(`${where}: three or four answers`);
-    const answers = p.answers.map((a: unknown) => {
-      const y = a as Record<string, unknown>;
-      if (typeof y.play !== 'string' || typeof y.equity !== 'number' || !Number.isFinite(y.equity)) throw new BankError(`${where}: a bad answer`);
-      if (kind === 'play') parsePlay(y.play);
-      else if (!(CUBE_ANSWERS as readonly string[]).includes(y.play)) throw new BankError(`${where}: not a cube answer: ${y.play}`);
-      return { play: y.play, equity: y.equity };
-    });
-    if (new Set(answers.map((a) => a.play)).size !== answers.length) throw new BankError(`${where}: an answer twice`);
-    let cube: CubeProblem | undefined;
-    if (kind === 'cube') {
-      const c = (p.cube ?? {}) as Record<string, unknown>;
-      const chance = (x: unknown): x is number => typeof x === 'number' && x >= 0 && x <= 1;
-      if (variant !== 'short' || !Number.isInteger(c.value) || (c.value as number) < 1 || (c.value as number) > 64 || (c.owner !== null && c.owner !== 'me') || !chance(c.win) || !chance(c.winGammon) || !chance(c.loseGammon)) throw new BankError(`${where}: a bad cube`);
-      cube = { value: c.value as number, owner: c.owner, win: c.win, winGammon: c.winGammon, loseGammon: c.loseGammon };
-    }
-    for (let k = 1; k < answers.length; k++) if (answers[k]!.equity > answers[0]!.equity) throw new BankError(`${where}: the first answer is not the best`);
-    const tempting = p.tempting;
-    if (typeof tempting !== 'number' || !Number.isInteger(tempting) || tempting < 1 || tempting >= answers.length) throw new BankError(`${where}: bad tempting answer`);
-    const themes = Array.isArray(p.themes) ? p.themes.filter((t): t is Theme => (THEMES as readonly string[]).includes(t as string)) : [];
-    if (themes.length === 0) throw new BankError(`${where}: no theme`);
-    if (typeof p.rating !== 'number' || !Number.isFinite(p.rating)) throw new BankError(`${where}: no rating`);
-    const roll = kind === 'play' ? ([(dice as Die[])[0]!, (dice as Die[])[1]!] as [Die, Die]) : null;
-    return { id: p.id, variant, kind, position: p.position, dice: roll, ...(cube ? { cube } : {}), themes, answers, tempting, rating: p.rating };
+    return p;
   });
   return { schema: BANK_SCHEMA, variant, made: (b.made ?? {}) as Record<string, string | number>, problems };
 }
@@ -172,6 +187,6 @@ export function problemPosition(p: Problem): Position {
 /** A problem by id, from the bundled banks (null: no such problem). */
 export function problemById(id: string): Problem | null {
   const variant: Variant | null = id.startsWith('s') ? 'short' : id.startsWith('l') ? 'long' : null;
-  if (!variant || !/^[sl]\d{1,6}$/.test(id)) return null;
+  if (!variant || !BANK_ID.test(id)) return null;
   return loadBank(variant).problems.find((p) => p.id === id) ?? null;
 }

@@ -41,7 +41,7 @@ describe('game records', () => {
 describe('user records', () => {
   it('the first version stored the settings themselves: they are migrated', () => {
     // Auto-roll "on" of the first versions meant "unless I can double".
-    expect(decodeUser({ lang: 'en', orientation: 'white', autoRoll: true, confirm: false, theme: 'dark' }).settings).toEqual({ lang: 'en', orientation: 'white', autoRoll: 'no-double', confirm: false, theme: 'dark', hints: 'auto', notices: true });
+    expect(decodeUser({ lang: 'en', orientation: 'white', autoRoll: true, confirm: false, theme: 'dark' }).settings).toEqual({ lang: 'en', orientation: 'white', autoRoll: 'no-double', confirm: false, theme: 'dark', hints: 'auto', notices: true, sharePuzzles: false });
     expect(decodeUser({ schema: 2, settings: { autoRoll: false } }).settings.autoRoll).toBe('off');
     expect(decodeUser({ schema: 2, settings: {} })).toMatchObject({ fair: { next: null, seed: null }, lastGame: null });
   });

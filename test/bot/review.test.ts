@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { GameRecord, HintMode, PlayerRef } from '../../src/app/model.js';
 import { parseCallback } from '../../src/bot/codec.js';
 import { analyse } from '../../src/ai/analysis.js';
-import { analyserHere, Reviews, ReviewThreads } from '../../src/app/reviews.js';
+import { analyserHere, Reviews, ReviewThreads, type ReviewAsk } from '../../src/app/reviews.js';
+import { exportGame } from '../../src/app/export.js';
+import { positionId } from '../../src/engine/position.js';
 import { hintsOffered } from '../../src/app/hints.js';
 import { actor } from '../../src/engine/game.js';
 import { botHarness, GROUP, type BotHarness, type Message, type User } from '../helpers/bot-harness.js';
@@ -199,6 +201,12 @@ describe('the review in a worker thread (as in production)', () => {
       const summary = note.history.at(-1)!;
       expect(summary).toMatch(/^Review: Short nardy/);
       expect(summary).toMatch(/Ann: error rate \d+\.\d over \d+ moves/);
+      // Asked for problems, the worker makes them too: of Ann's decisions only.
+      const side = rec.players.white.kind === 'human' ? 'white' : 'black';
+      const there = await threads.analyse(exportGame(rec), async () => undefined, { problemsOf: [side] });
+      expect(Array.isArray(there.problems)).toBe(true);
+      const annsPositions = new Set(there.decisions.filter((d) => d.side === side).map((d) => positionId(d.position)));
+      for (const p of there.problems!) expect([p.source, annsPositions.has(p.position)]).toEqual(['game', true]);
     } finally {
       await threads.close();
     }
@@ -207,7 +215,8 @@ describe('the review in a worker thread (as in production)', () => {
 
 describe('review and export', () => {
   it('after a game: Review posts the error rates and the biggest mistakes with pictures; Export sends the files', async () => {
-    const h = botHarness({ defaultLanguage: 'en', reviews: new Reviews({ analyser: quick }) });
+    const asks: Array<ReviewAsk | undefined> = [];
+    const h = botHarness({ defaultLanguage: 'en', reviews: new Reviews({ analyser: (g, p, ask) => (asks.push(ask), quick(g, p, ask)) }) });
     const rec = await playOut(h, 'easy');
     const end = h.board(ann.id);
     const labels = end.buttons.flat().map((b) => b.text);
@@ -220,6 +229,9 @@ describe('review and export', () => {
     const summary = after.find((m) => /^Review: Short nardy/.test(m.text))!;
     expect(summary.text).toMatch(/Ann: error rate \d+\.\d over \d+ moves; doubtful \d+, bad \d+, very bad \d+; luck [+−]\d\.\d\d/);
     expect(summary.history[0]).toMatch(/Analysing… 0%|in line/);
+    // Ann did not agree to give her games' positions: no problems asked for, none made.
+    expect(asks).toEqual([undefined]);
+    expect(summary.text).not.toMatch(/🧩/);
     const pictures = after.filter((m) => m.photo);
     if (pictures.length) {
       expect(pictures.length).toBeLessThanOrEqual(3);
@@ -244,6 +256,36 @@ describe('review and export', () => {
     expect(await h.press(ann, end, `rv|${rec.id}|r`)).toMatch(/above in this chat/);
     await h.reviews.settled();
     expect(h.calls.slice(posted).filter((c) => c.method === 'sendMessage' || c.method === 'sendPhoto')).toEqual([]);
+  }, 120_000);
+});
+
+describe('problems from reviewed games', () => {
+  it('with the players\' agreement (/settings) the review makes problems of their mistakes; they are told, and /puzzle offers them', async () => {
+    const asks: Array<ReviewAsk | undefined> = [];
+    const h = botHarness({ defaultLanguage: 'en', reviews: new Reviews({ analyser: (g, p, ask) => (asks.push(ask), quick(g, p, ask)) }) });
+    await h.say(ann, '/settings');
+    await h.pressLabel(ann, h.last(ann.id), /My reviewed games may give puzzles: no/);
+    expect((await h.app.players.settings(ann.id)).sharePuzzles).toBe(true);
+    expect(h.last(ann.id).buttons.flat().map((b) => b.text)).toContain('🧩 My reviewed games may give puzzles: yes');
+    const rec = await playOut(h, 'easy');
+    const side = rec.players.white.kind === 'human' ? 'white' : 'black';
+    const before = h.in(ann.id).length;
+    await h.press(ann, h.board(ann.id), `rv|${rec.id}|r`);
+    await h.reviews.settled();
+    // Only the person's side: the bot needs no agreement and gives none.
+    expect(asks).toEqual([{ problemsOf: [side] }]);
+    const made = h.reviews.cached(rec.id)!.problems ?? [];
+    const summary = h.in(ann.id).slice(before).find((m) => /^Review: Short nardy/.test(m.text))!;
+    const kept = await h.store.docs.members('puzzle:games:short');
+    expect(kept.length).toBe(made.length);
+    if (made.length) {
+      expect(summary.text).toMatch(/🧩 (One position of this game is now a puzzle|\d positions of this game are now puzzles) for everyone/);
+      const problem = (await h.app.puzzles.problem(kept[0]!.split(':')[0]!))!;
+      expect(problem.source).toBe('game');
+      // The mistake made is one of the answers, and not the best.
+      expect(rec.match.game.position.variant).toBe('short');
+      expect(problem.answers[problem.tempting]!.play).not.toBe(problem.answers[0]!.play);
+    } else expect(summary.text).not.toMatch(/🧩/);
   }, 120_000);
 });
 

@@ -109,7 +109,8 @@ describe('the problem banks', () => {
     expect(() => parseBank({ ...good, problems: [{ ...p, answers: [...p.answers].reverse() }] })).toThrow(/not the best/);
     expect(() => parseBank({ ...good, problems: [p, p] })).toThrow(/repeated id/);
     expect(() => parseBank({ ...good, problems: [{ ...p, tempting: 0 }] })).toThrow(/tempting/);
-    expect(() => parseBank({ ...good, variant: 'long' })).toThrow(/other game/);
+    expect(() => parseBank({ ...good, variant: 'long', problems: [{ ...p, id: 'l1' }] })).toThrow(/other game/);
+    expect(() => parseBank({ ...good, variant: 'long' })).toThrow(/bad id/);
     const cube = good.problems.find((x) => x.kind === 'cube')!;
     expect(() => parseBank({ ...good, problems: [{ ...cube, dice: [3, 1] }] })).toThrow(/before the roll/);
     expect(() => parseBank({ ...good, problems: [{ ...cube, answers: cube.answers.map((a, i) => (i === 1 ? { ...a, play: 'beaver' } : a)) }] })).toThrow(/not a cube answer/);

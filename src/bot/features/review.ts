@@ -12,7 +12,7 @@ import { Composer, InlineKeyboard, InputFile } from 'grammy';
 import { mistakesOf, REVIEWS_PER_USER, type Analysis, type Decision, type Reviews } from '../../app/reviews.js';
 import { exportFile, exportGame, toMat } from '../../app/export.js';
 import { sideOfUser } from '../../app/games.js';
-import type { GameRecord } from '../../app/model.js';
+import type { GameRecord, Human } from '../../app/model.js';
 import { playText } from '../../app/table/view.js';
 import type { Side } from '../../engine/types.js';
 import { renderPosition } from '../../render/index.js';
@@ -166,6 +166,9 @@ export function reviewFeature(s: Services, reviews: Reviews): Composer<Ctx> {
     };
     let last = Date.now();
     let queued = false;
+    // Where every person in the game agreed (/settings), their clearest mistakes may become puzzles.
+    const humans = (['white', 'black'] as const).filter((sd) => rec.players[sd].kind === 'human');
+    const agreed = (await Promise.all(humans.map(async (sd) => (await s.app.players.settings((rec.players[sd] as Human).id)).sharePuzzles))).every(Boolean);
     const ticket = reviews.analysis(rec, {
       progress: async (share) => {
         if (share === 0) {
@@ -181,7 +184,7 @@ export function reviewFeature(s: Services, reviews: Reviews): Composer<Ctx> {
         await edit(t('review-progress', { percent: String(Math.round(share * 100)) }));
       },
       place: (position) => void edit(t('review-queued', { position: String(position) })),
-    });
+    }, agreed && humans.length > 0 ? { problemsOf: humans } : undefined);
     queued = ticket.place > 0;
     await answerQuery(ctx, t('toast-review'));
     const note = await attempt(() => ctx.api.sendMessage(chatId, queued ? t('review-queued', { position: String(ticket.place) }) : t('review-progress', { percent: '0' })));
@@ -199,7 +202,16 @@ export function reviewFeature(s: Services, reviews: Reviews): Composer<Ctx> {
           if (note.ok) await attempt(() => ctx.api.editMessageText(chatId, note.value.message_id, t('review-failed')));
           return;
         }
-        const text = summary(t, rec, a);
+        let gave = 0;
+        if (a.problems?.length) {
+          const added = await s.app.puzzles.addFromGame(a.problems).catch((e: unknown) => {
+            s.log.warn({ err: e, game: rec.id }, 'could not keep the problems of a reviewed game');
+            return [];
+          });
+          if (added.length) s.log.info({ game: rec.id, problems: added }, 'problems made of a reviewed game');
+          gave = a.problems.length;
+        }
+        const text = gave ? `${summary(t, rec, a)}\n\n${t('review-gave-puzzles', { n: gave })}` : summary(t, rec, a);
         if (note.ok) await attempt(() => ctx.api.editMessageText(chatId, note.value.message_id, text));
         else await attempt(() => ctx.api.sendMessage(chatId, text));
         const list = mistakesOf(a, side);

@@ -261,5 +261,7 @@ export function settingsKeyboard(t: Translate, st: UserSettings, lang: Lang): In
     .row()
     .add(...HINT_MODES.map((h) => InlineKeyboard.text(mark(st.hints === h, t(`settings-hints-${h}`)), s({ kind: 'settings', change: { key: 'hints', value: h } }))))
     .row()
-    .text(t(st.notices ? 'settings-notices-on' : 'settings-notices-off'), s({ kind: 'settings', change: { key: 'notices', value: !st.notices } }));
+    .text(t(st.notices ? 'settings-notices-on' : 'settings-notices-off'), s({ kind: 'settings', change: { key: 'notices', value: !st.notices } }))
+    .row()
+    .text(t(st.sharePuzzles ? 'settings-share-on' : 'settings-share-off'), s({ kind: 'settings', change: { key: 'sharePuzzles', value: !st.sharePuzzles } }));
 }

@@ -39,7 +39,7 @@ import { INIT_DATA_MAX_BYTES, verifyInitData, type InitData } from './init-data.
 import { langFromTelegram } from '../../app/players.js';
 import { boardData, paletteOf, positionBoard, zoneOf } from './board-data.js';
 import type { BoardData, GameState, GamesList, PlayerLine, PuzzleAnswer, PuzzleView } from '../page/state.js';
-import { answerMoves, problemById, problemPosition, type Problem } from '../../puzzles/bank.js';
+import { answerMoves, PROBLEM_ID, problemPosition, type Problem } from '../../puzzles/bank.js';
 import { answeredLines, answerLabels, answerToast, problemCaption, problemTable } from '../../present/puzzle.js';
 import { OFFERED_LEVELS } from '../../app/model.js';
 
@@ -323,7 +323,7 @@ export function createWebApp(s: WebAppDeps, opts: WebAppOptions): WebApp {
     });
     if (req.method === 'GET') {
       const p = await s.app.puzzles.profile(userId);
-      const current = p.current ? problemById(p.current.id) : null;
+      const current = p.current ? await s.app.puzzles.problem(p.current.id) : null;
       if (current && p.current) return json(res, 200, await view(current, p.current.order));
       const next = await s.app.puzzles.next(userId, 'as-before');
       return json(res, 200, await view(next.problem, next.order));
@@ -335,7 +335,7 @@ export function createWebApp(s: WebAppDeps, opts: WebAppOptions): WebApp {
       return json(res, 200, await view(next.problem, next.order));
     }
     const n = typeof b.n === 'number' && Number.isInteger(b.n) && b.n >= 0 && b.n <= 3 ? b.n : null;
-    if (b.act !== 'answer' || typeof b.id !== 'string' || !/^[sl]\d{1,6}$/.test(b.id) || n === null) return json(res, 400, { error: 'bad-request' });
+    if (b.act !== 'answer' || typeof b.id !== 'string' || !PROBLEM_ID.test(b.id) || n === null) return json(res, 400, { error: 'bad-request' });
     const r = await s.app.puzzles.answer(userId, b.id, n);
     if (r.kind === 'stale') {
       const out: PuzzleAnswer = { result: 'stale', message: t('puzzle-stale'), lines: [], board: null };
