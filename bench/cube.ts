@@ -33,6 +33,7 @@
  * --gnubg-plies N (default 2), --seed S, --only ours|gnubg|versus, --versus N, --procs P,
  * --bot-args "..." (extra arguments for the external player: "--cubeful-play off"),
  * --checker-plies N (gnubg's analysis of the versus matches' checker play, default 0),
+ * --opponent-plies N (gnubg's depth in the versus matches: 0 expert, the default; 2 world class),
  * --keep DIR. Prints one JSON object.
  * Needs /usr/games/gnubg (apt-get install gnubg).
  */
@@ -327,6 +328,8 @@ const versus = Number(arg('--versus', only === 'versus' ? String(matches) : '0')
 // Extra arguments for the bot's external player (tuning overrides: "--cubeful-play off").
 const botArgs = arg('--bot-args', '').split(/\s+/).filter(Boolean);
 const checkerPlies = Number(arg('--checker-plies', '0'));
+/** gnubg's own depth in the versus matches: 0, expert; 2, world class (chequer play and cube). */
+const opponentPlies = Number(arg('--opponent-plies', '0'));
 if (!Number.isInteger(checkerPlies) || checkerPlies < 0 || checkerPlies > 4) throw new Error(`--checker-plies must be a whole number from 0 to 4, not ${arg('--checker-plies', '0')}`);
 if (versus > 0) {
   const procs = Math.max(1, Number(arg('--procs', '2')));
@@ -339,7 +342,7 @@ if (versus > 0) {
         const port = await freePort();
         const ext = await startExternal(port, level, seed * 100 + n, botArgs);
         const script = new URL('../scripts/gnubg/play-external-match.py', import.meta.url).pathname;
-        const env = { ...process.env, NARDY_PORT: String(port), NARDY_LENGTH: String(length), NARDY_SEED: String(seed * 1000 + n), NARDY_PLIES: '0', NARDY_CUBE_PLIES: String(plies), NARDY_CHECKER_PLIES: String(checkerPlies), NARDY_OUT: out, ...(keep ? { NARDY_SAVE: join(dir, `versus-${seed}-${n}.sgf`) } : {}) };
+        const env = { ...process.env, NARDY_PORT: String(port), NARDY_LENGTH: String(length), NARDY_SEED: String(seed * 1000 + n), NARDY_PLIES: String(opponentPlies), NARDY_CUBE_PLIES: String(plies), NARDY_CHECKER_PLIES: String(checkerPlies), NARDY_OUT: out, ...(keep ? { NARDY_SAVE: join(dir, `versus-${seed}-${n}.sgf`) } : {}) };
         await new Promise((r) => spawn(GNUBG, ['-t', '-q', '-r', '-p', script], { env, stdio: 'ignore' }).once('exit', r));
         ext.kill('SIGTERM');
       }

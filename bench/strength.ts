@@ -10,7 +10,8 @@
  *
  * Options: --games N (games per gnubg pairing, default 1000), --procs P (gnubg processes at
  * once, default 2), --pairs N (pairs per in-process pairing, default 100), --only gnubg|long|short,
- * --pairing name (one gnubg pairing: easy-beginner, medium-intermediate, hard-expert, expert-expert),
+ * --pairing name (one gnubg pairing: easy-beginner, medium-intermediate, hard-expert, expert-expert,
+ * hard-worldclass: gnubg at 2 plies),
  * --match a_vs_b[,c_vs_d] (only these in-process pairings, e.g. hard_vs_baseline, hard_vs_medium),
  * --no-analyse, --analysis-plies N (gnubg's analysis of the games against it at N plies, default 0),
  * --noise X / --plies P (override our level's search, for tuning), --seed S,
@@ -74,15 +75,17 @@ function rate(wins: number, games: number, points: number): Rate {
 
 // ---- against gnubg -----------------------------------------------------------------------------
 
-const PAIRINGS: Record<string, { level: Level; noise: number }> = {
+/** Our level against gnubg at a noise and a depth: 0-ply (its named levels) or 2-ply, "world class" (pruned, as gnubg's own world-class setting). */
+const PAIRINGS: Record<string, { level: Level; noise: number; plies?: number }> = {
   'easy-beginner': { level: 'easy', noise: 0.06 },
   'medium-intermediate': { level: 'medium', noise: 0.04 },
   'hard-expert': { level: 'hard', noise: 0 },
   'expert-expert': { level: 'expert', noise: 0 },
+  'hard-worldclass': { level: 'hard', noise: 0, plies: 2 },
 };
 
 async function gnubgPairing(name: string): Promise<Record<string, unknown>> {
-  const { level, noise } = PAIRINGS[name]!;
+  const { level, noise, plies = 0 } = PAIRINGS[name]!;
   const dir = mkdtempSync(join(tmpdir(), 'nardy-strength-'));
   const per = Math.ceil(GAMES / PROCS);
   const extra = [...(opt('noise') !== null ? ['--noise', opt('noise')!] : []), ...(opt('plies') !== null ? ['--plies', opt('plies')!] : [])];
@@ -92,7 +95,7 @@ async function gnubgPairing(name: string): Promise<Record<string, unknown>> {
       const port = await freePort();
       const ext = await startExternal(port, level, SEED * 100 + i, extra);
       const out = join(dir, `r${i}.jsonl`);
-      const env = { ...process.env, NARDY_PORT: String(port), NARDY_GAMES: String(per), NARDY_SEED: String(SEED * 1000 + i), NARDY_NOISE: String(noise), NARDY_PLIES: '0', NARDY_ANALYSE: ANALYSE ? '1' : '0', NARDY_ANALYSIS_PLIES: String(ANALYSIS_PLIES), NARDY_OUT: out };
+      const env = { ...process.env, NARDY_PORT: String(port), NARDY_GAMES: String(per), NARDY_SEED: String(SEED * 1000 + i), NARDY_NOISE: String(noise), NARDY_PLIES: String(plies), NARDY_ANALYSE: ANALYSE ? '1' : '0', NARDY_ANALYSIS_PLIES: String(ANALYSIS_PLIES), NARDY_OUT: out };
       const g = spawn(GNUBG, ['-t', '-q', '-r', '-p', 'scripts/gnubg/play-external.py'], { env, stdio: 'ignore' });
       await new Promise((r) => g.once('exit', r));
       ext.kill('SIGTERM');
@@ -118,7 +121,7 @@ async function gnubgPairing(name: string): Promise<Record<string, unknown>> {
   }
   return {
     ours: level,
-    gnubg: `0-ply, noise ${noise}`,
+    gnubg: plies ? `${plies}-ply (world class), noise ${noise}` : `0-ply, noise ${noise}`,
     ...rate(wins, games.length, points),
     ...(ANALYSE && err.botMoves ? { analysis_plies: ANALYSIS_PLIES, our_error_per_move: +((1000 * err.bot) / err.botMoves).toFixed(2), gnubg_error_per_move: +((1000 * err.gnubg) / err.gnubgMoves).toFixed(2) } : {}),
     minutes: +((performance.now() - t0) / 60_000).toFixed(1),

@@ -19,7 +19,8 @@ plies = int(env.get('NARDY_PLIES', '0'))
 for c in ['set threads 1', 'set display off', 'set automatic game off', 'set jacoby off', 'set cube use on',
           'set player 0 gnubg',
           'set player 0 chequerplay evaluation plies %d' % plies,
-          'set player 0 chequerplay evaluation prune off',
+          # gnubg's world class (2-ply) prunes; its 0-ply levels have nothing to prune.
+          'set player 0 chequerplay evaluation prune %s' % ('on' if plies > 0 else 'off'),
           'set player 0 chequerplay evaluation noise %s' % env.get('NARDY_NOISE', '0'),
           'set player 0 chequerplay evaluation deterministic on',
           'set player 0 cubedecision evaluation plies %d' % plies,

@@ -13,10 +13,12 @@ import gnubg
 env = os.environ
 port, games = int(env['NARDY_PORT']), int(env['NARDY_GAMES'])
 analyse = env.get('NARDY_ANALYSE', '0') == '1'
+plies = int(env.get('NARDY_PLIES', '0'))
 for c in ['set threads 1', 'set display off', 'set automatic game off', 'set jacoby off',
           'set player 0 gnubg',
-          'set player 0 chequerplay evaluation plies %d' % int(env.get('NARDY_PLIES', '0')),
-          'set player 0 chequerplay evaluation prune off',
+          'set player 0 chequerplay evaluation plies %d' % plies,
+          # gnubg's world class (2-ply) prunes; its 0-ply levels have nothing to prune.
+          'set player 0 chequerplay evaluation prune %s' % ('on' if plies > 0 else 'off'),
           'set player 0 chequerplay evaluation noise %s' % env.get('NARDY_NOISE', '0'),
           'set player 0 chequerplay evaluation deterministic on',
           'set player 1 external 127.0.0.1:%d' % port,
