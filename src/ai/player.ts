@@ -51,6 +51,43 @@ export interface LevelConfig {
    * otherwise, and always when false, by the cubeless match equity (met.ts, matchEquity).
    */
   readonly cubefulPlay: boolean;
+  /**
+   * Cube decisions in a bear-off against contact (bearOffContact: one side bears off while the
+   * other still has a checker on the bar or in its home board) from games played out to the end
+   * (Search.rollout: at most `games`, within `budgetMs`) instead of the network: the network and
+   * the look-ahead over it misjudge that class (issue 55: a take at 24% that gnubg passes by
+   * 0.29), while those games are short and cheap to play out.
+   */
+  readonly cubeRollout?: { readonly games: number; readonly budgetMs: number };
+}
+
+/**
+ * A bear-off against contact: one side has every checker in its home board or off (none on the
+ * bar) and the other still has one on the bar or in that home board (its own 19 to 24), so a
+ * late shot or an entry decides. Sides in their own numbering (0 off, 25 bar); short nardy.
+ */
+export function bearOffContact(me: ArrayLike<number>, opp: ArrayLike<number>): boolean {
+  const home = (side: ArrayLike<number>): boolean => {
+    for (let p = 7; p <= 25; p++) if (side[p]! > 0) return false;
+    return true;
+  };
+  const contact = (side: ArrayLike<number>): boolean => {
+    for (let p = 19; p <= 25; p++) if (side[p]! > 0) return true;
+    return false;
+  };
+  return (home(me) && contact(opp)) || (home(opp) && contact(me));
+}
+
+/** A seed from a position (FNV-1a over both sides' slots): the same played-out games for the same position. */
+function seedOf(me: ArrayLike<number>, opp: ArrayLike<number>): number {
+  let h = 0x811c9dc5;
+  for (const side of [me, opp]) {
+    for (let i = 0; i < 26; i++) {
+      h ^= side[i]!;
+      h = Math.imul(h, 0x01000193) >>> 0;
+    }
+  }
+  return h;
 }
 
 const greedy = { plies: 0 as const, candidates: 1, within: 0, budgetMs: 0 };
@@ -62,7 +99,7 @@ const greedy = { plies: 0 as const, candidates: 1, within: 0, budgetMs: 0 };
  * 2.1–2.2 thousandths a decision on bench:decisions' match set, level with gnubg expert in
  * matches to 5), and expert had this search.
  */
-const STRONGEST: LevelConfig = { search: { noise: 0, plies: 1, candidates: 8, within: 0.16, zeroWeight: 0.35, budgetMs: 260, deepCandidates: 5, deepWithin: 0.16 }, doubles: true, cubePlies: 2, cubeDeepWithin: 0.1, cubeDeepBudgetMs: 250, cubefulPlay: true };
+const STRONGEST: LevelConfig = { search: { noise: 0, plies: 1, candidates: 8, within: 0.16, zeroWeight: 0.35, budgetMs: 260, deepCandidates: 5, deepWithin: 0.16 }, doubles: true, cubePlies: 2, cubeDeepWithin: 0.1, cubeDeepBudgetMs: 250, cubefulPlay: true, cubeRollout: { games: 1296, budgetMs: 400 } };
 
 /** The levels. The noise values were tuned against gnubg's levels (README, bench:strength). */
 export const LEVELS: Readonly<Record<Level, LevelConfig>> = {
@@ -227,6 +264,12 @@ export class Player implements BotPlayer {
     const { me, opp } = sidesOf(p, roller);
     const search = this.search(p.variant);
     const base = { variant: p.variant, cube: game.cube.value, owner: ownerOf(game.cube, side), match: money ? null : matchScoreOf(match, side), efficiency: cubeEfficiency(p.variant, me, opp) };
+    const rollout = this.cfg.cubeRollout;
+    if (rollout && plies >= 1 && this.playsOut(p)) {
+      // Played out from here; the same games for the same position (the dice seeded by it).
+      const played = search.rollout(me, opp, game.rules, seededRandom(seedOf(me, opp)), rollout.games, rollout.budgetMs).probs;
+      return { ...base, probs: roller === side ? played : flipOutcomes(p.variant, played, new Float32Array(played.length)) };
+    }
     if (plies >= 1 && roller === side) {
       // One roll ahead, each of my rolls kept apart: the opponent's cube decision after it counts.
       const raw = search.preRollLeaves(me, opp, game.rules);
@@ -270,13 +313,20 @@ export class Player implements BotPlayer {
   private cubeSituation(match: MatchState, money = false): CubeSituation {
     const doubler = match.game.position.turn;
     const s = this.situation(match, doubler, undefined, money);
-    if (this.cfg.cubePlies < 2) return s;
+    if (this.cfg.cubePlies < 2 || this.playsOut(match.game.position)) return s;
     const v = cubeValues(s);
     const margin = match.game.phase === 'double' ? Math.abs(v.doubleTake - v.doublePass) : Math.abs(Math.min(v.doubleTake, v.doublePass) - v.noDouble);
     // In points of the current cube: match winning chances over half the spread between winning
     // and losing the cube (money values already are).
     const half = s.match ? (v.doublePass - matchWinChance(s.match, -s.cube)) / 2 : 1;
     return margin / Math.max(1e-9, half) < (this.cfg.cubeDeepWithin ?? Infinity) ? this.situation(match, doubler, 2, money) : s;
+  }
+
+  /** Whether cube decisions here come from games played out (cubeRollout, bearOffContact). */
+  private playsOut(p: Position): boolean {
+    if (!this.cfg.cubeRollout || p.variant !== 'short') return false;
+    const { me, opp } = sidesOf(p, p.turn);
+    return bearOffContact(me, opp);
   }
 
   wantsToDouble(match: MatchState): boolean {
