@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bearOffContact, createPlayer } from '../../src/ai/player.js';
+import { bearOffContact, LEVELS, loadBrains, Player } from '../../src/ai/player.js';
 import { newMatch, parseRules, type MatchState } from '../../src/engine/index.js';
 import { parsePositionId } from '../../src/engine/position.js';
 import { sidesOf, type Position, type Side } from '../../src/engine/types.js';
@@ -35,7 +35,9 @@ function matchOf(position: Position, cube: Case['cube'], m: Case['match'], phase
 }
 
 describe('cube decisions of the weak classes, as gnubg 2-ply decides them', () => {
-  const hard = createPlayer('hard', seededRandom(1));
+  // Hard as the bot plays it, but a fixed number of games played out (the bot's own stops at a
+  // time budget, which a busy machine would reach sooner): the same answers on any machine.
+  const hard = new Player('hard', loadBrains(), seededRandom(1), { ...LEVELS.hard, cubeRollout: { games: 648, budgetMs: Infinity } });
 
   it("the take of issue 55: match to 5, 1:0, gnubg redoubles to 4 with 11 checkers on a 4-point board against one on the bar and 13 off; gnubg's 2-ply passes (take −0.294)", () => {
     const position: Position = { variant: 'short', turn: 'black', white: [13, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1], black: [4, 4, 2, 3, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] };
@@ -46,6 +48,10 @@ describe('cube decisions of the weak classes, as gnubg 2-ply decides them', () =
     // Played out, Black (the doubler) wins about 76% (gnubg: 75.9%), not the 70% of the look-ahead.
     expect(d.situation.probs[0]).toBeGreaterThan(0.73);
     expect(d.situation.probs[0]).toBeLessThan(0.8);
+  });
+
+  it('hard plays out the class as configured: 1,296 games within 400 ms', () => {
+    expect(LEVELS.hard.cubeRollout).toEqual({ games: 1296, budgetMs: 400 });
   });
 
   for (const c of cases) {
