@@ -22,7 +22,9 @@ import { otherSide, ROLLS, sidesOf, type Dice, type Position, type Side, type St
 import { cubeEfficiency, cubeValues, type CubeLeaf, type CubeOwner } from './cube.js';
 import { matchWinChance, type MatchScore } from './met.js';
 import { equityOf, flipOutcomes, shortContact } from './outcomes.js';
-import { loadBrains } from './player.js';
+import { bearOffContact, LEVELS, loadBrains, positionSeed } from './player.js';
+import { seededRandom } from '../sim/rng.js';
+import type { Rules } from '../engine/rules.js';
 import { blendOutcomes, type Candidate, type Search, type SearchConfig } from './search.js';
 
 /** gnubg's default thresholds, in points per unit of cube. */
@@ -252,6 +254,17 @@ function decisionCount(exp: GameExport): number {
   return Math.max(1, n);
 }
 
+/**
+ * What a cube decision of `me` on roll against `opp` is judged from: in a bear-off against
+ * contact, games played out (as hard decides there: player.ts, cubeRollout), where the network
+ * and the look-ahead over it misjudge; elsewhere the one-roll-ahead outcomes given (cube.ts).
+ */
+export function cubeOutcomes(search: Search, me: ArrayLike<number>, opp: ArrayLike<number>, rules: Rules, ahead: { readonly probs: Float32Array; readonly leaves: CubeLeaf[] }): { probs: Float32Array; leaves?: CubeLeaf[] } {
+  const rollout = LEVELS.hard.cubeRollout;
+  if (search.variant !== 'short' || !rollout || !bearOffContact(me, opp)) return ahead;
+  return { probs: search.rollout(me, opp, rules, seededRandom(positionSeed(me, opp)), rollout.games, rollout.budgetMs).probs };
+}
+
 export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promise<Analysis> {
   // Without `plies`, the Review's depth, each part of which an option given replaces.
   const review = opts.plies === undefined ? REVIEW_DEPTH[exp.variant] : null;
@@ -324,8 +337,7 @@ export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promi
     const cubeOf = ({ probs, leaves }: { probs: Float32Array; leaves: CubeLeaf[] }, side: Side, p: Position): { nd: number; dt: number; dp: number } => {
       const m = scoreOf(side);
       const { me, opp } = sidesOf(p, side);
-      // One roll ahead, as the bot's strong levels decide (cube.ts).
-      const v = cubeValues({ variant, probs, cube: cube.value, owner: ownerFor(side), match: m, efficiency: cubeEfficiency(variant, me, opp), leaves });
+      const v = cubeValues({ variant, ...cubeOutcomes(search, me, opp, rules, { probs, leaves }), cube: cube.value, owner: ownerFor(side), match: m, efficiency: cubeEfficiency(variant, me, opp) });
       if (v.scale === 'money') return { nd: v.noDouble, dt: v.doubleTake, dp: v.doublePass };
       const hi = matchWinChance(m!, cube.value);
       const lo = matchWinChance(m!, -cube.value);

@@ -79,7 +79,7 @@ export function bearOffContact(me: ArrayLike<number>, opp: ArrayLike<number>): b
 }
 
 /** A seed from a position (FNV-1a over both sides' slots): the same played-out games for the same position. */
-function seedOf(me: ArrayLike<number>, opp: ArrayLike<number>): number {
+export function positionSeed(me: ArrayLike<number>, opp: ArrayLike<number>): number {
   let h = 0x811c9dc5;
   for (const side of [me, opp]) {
     for (let i = 0; i < 26; i++) {
@@ -267,7 +267,7 @@ export class Player implements BotPlayer {
     const rollout = this.cfg.cubeRollout;
     if (rollout && plies >= 1 && this.playsOut(p)) {
       // Played out from here; the same games for the same position (the dice seeded by it).
-      const played = search.rollout(me, opp, game.rules, seededRandom(seedOf(me, opp)), rollout.games, rollout.budgetMs).probs;
+      const played = search.rollout(me, opp, game.rules, seededRandom(positionSeed(me, opp)), rollout.games, rollout.budgetMs).probs;
       return { ...base, probs: roller === side ? played : flipOutcomes(p.variant, played, new Float32Array(played.length)) };
     }
     if (plies >= 1 && roller === side) {

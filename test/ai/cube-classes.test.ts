@@ -3,14 +3,16 @@
  * verdicts (test/fixtures/cube-classes.jsonl, made by bench/cube-class.ts: see its header):
  *   - a bear-off against a checker on the bar (bar-bearoff): the take gnubg passes, and its
  *     neighbours, decided by games played out (Search.rollout) where the network misjudged;
- *   - too good to double where a gammon with the cube where it is wins the match (too-good).
+ *   - too good to double where a gammon with the cube where it is wins the match (too-good);
+ * and the Review judges the first class as hard decides it (analysis.ts, cubeOutcomes).
  * Only decisions 0.1 (take or pass) or 0.05 (too good) or more from turning, by gnubg's figures.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { cubeOutcomes } from '../../src/ai/analysis.js';
 import { bearOffContact, LEVELS, loadBrains, Player } from '../../src/ai/player.js';
 import { newMatch, parseRules, type MatchState } from '../../src/engine/index.js';
-import { parsePositionId } from '../../src/engine/position.js';
+import { parsePositionId, startPosition } from '../../src/engine/position.js';
 import { sidesOf, type Position, type Side } from '../../src/engine/types.js';
 import { seededRandom } from '../../src/sim/rng.js';
 
@@ -69,6 +71,20 @@ describe('cube decisions of the weak classes, as gnubg 2-ply decides them', () =
       });
     }
   }
+
+  it("the Review judges the class as hard decides it: from games played out, not the look-ahead", () => {
+    const position: Position = { variant: 'short', turn: 'black', white: [13, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1], black: [4, 4, 2, 3, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] };
+    const { me, opp } = sidesOf(position, 'black');
+    const search = loadBrains().review('short');
+    const ahead = { probs: search.preRoll(me, opp, 1), leaves: [] };
+    const judged = cubeOutcomes(search, me, opp, parseRules({ cube: true }), ahead);
+    expect(judged.leaves).toBeUndefined();
+    expect(judged.probs[0]).toBeGreaterThan(0.73);
+    expect(judged.probs[0]).toBeLessThan(0.8);
+    // Elsewhere, the look-ahead's outcomes as given.
+    const start = sidesOf(startPosition('short', 'white'), 'white');
+    expect(cubeOutcomes(search, start.me, start.opp, parseRules({ cube: true }), ahead)).toBe(ahead);
+  });
 
   it('the class: bearing off against a checker on the bar or in the home board, either way round; not a race or a middle game', () => {
     const off = (n: number, home: number[]): number[] => {
