@@ -99,7 +99,7 @@ const greedy = { plies: 0 as const, candidates: 1, within: 0, budgetMs: 0 };
  * 2.1–2.2 thousandths a decision on bench:decisions' match set, level with gnubg expert in
  * matches to 5), and expert had this search.
  */
-const STRONGEST: LevelConfig = { search: { noise: 0, plies: 1, candidates: 8, within: 0.16, zeroWeight: 0.35, budgetMs: 260, deepCandidates: 5, deepWithin: 0.16 }, doubles: true, cubePlies: 2, cubeDeepWithin: 0.1, cubeDeepBudgetMs: 250, cubefulPlay: true, cubeRollout: { games: 1296, budgetMs: 400 } };
+const STRONGEST: LevelConfig = { search: { noise: 0, plies: 1, candidates: 8, within: 0.16, zeroWeight: 0.35, budgetMs: 260, deepCandidates: 5, deepWithin: 0.16 }, doubles: true, cubePlies: 2, cubeDeepWithin: 0.1, cubeDeepBudgetMs: 250, cubefulPlay: true, cubeRollout: { games: 1296, budgetMs: 250 } };
 
 /** The levels. The noise values were tuned against gnubg's levels (README, bench:strength). */
 export const LEVELS: Readonly<Record<Level, LevelConfig>> = {

@@ -52,8 +52,8 @@ describe('cube decisions of the weak classes, as gnubg 2-ply decides them', () =
     expect(d.situation.probs[0]).toBeLessThan(0.8);
   });
 
-  it('hard plays out the class as configured: 1,296 games within 400 ms', () => {
-    expect(LEVELS.hard.cubeRollout).toEqual({ games: 1296, budgetMs: 400 });
+  it('hard plays out the class as configured: 1,296 games within 250 ms', () => {
+    expect(LEVELS.hard.cubeRollout).toEqual({ games: 1296, budgetMs: 250 });
   });
 
   for (const c of cases) {
