@@ -24,7 +24,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPlayer, isLevel, type Player } from '../src/ai/player.js';
-import { newMatch, parseRules, type MatchState } from '../src/engine/index.js';
+import { matchAt, parseRules, type MatchState } from '../src/engine/index.js';
 import { positionId, positionToJSON } from '../src/engine/position.js';
 import type { Position, Side } from '../src/engine/types.js';
 import { seededRandom } from '../src/sim/rng.js';
@@ -127,14 +127,10 @@ function contexts(): Array<Pick<ClassCase, 'cube' | 'match'>> {
 }
 
 function matchOf(c: ClassCase): MatchState {
-  const length = c.match ? c.match.length : 99;
-  const rules = parseRules({ cube: true });
-  const base = newMatch('short', length, rules);
   const doubler: Side = c.position.turn;
-  const other: Side = doubler === 'white' ? 'black' : 'white';
-  const score = c.match ? { [doubler]: c.match.score[0], [other]: c.match.score[1] } as Record<Side, number> : { white: 0, black: 0 };
-  const game = { ...base.game, position: c.position, phase: 'roll' as const, cube: { value: c.cube.value, owner: c.cube.owner === 'me' ? doubler : null }, firstMover: doubler };
-  return { ...base, score, crawfordDone: !!c.match && c.match.score.some((x) => x === length - 1), game };
+  const [mine, theirs] = c.match ? c.match.score : [0, 0];
+  const score: [number, number] = doubler === 'white' ? [mine, theirs] : [theirs, mine];
+  return matchAt(c.position, { length: c.match?.length ?? 0, score, crawford: false, cube: { value: c.cube.value, owner: c.cube.owner === 'me' ? doubler : null } }, parseRules({ cube: true }), 'roll');
 }
 
 /** Our level's double (before the roll) and, facing a double, take. */

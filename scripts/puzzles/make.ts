@@ -36,7 +36,7 @@ import { seededRandom } from '../../src/sim/rng.js';
 import { BANK_SCHEMA, CUBE_ANSWERS, cubeAnswerErrors, parseBank, type CubeAnswer, type CubeEquities, type Problem } from '../../src/puzzles/bank.js';
 import { themesOf } from '../../src/puzzles/facts.js';
 import { DEEP_GAP, MIN_GAP, ProblemMaker, TEMPT_SLACK } from '../../src/puzzles/maker.js';
-import { newMatch, type MatchState } from '../../src/engine/match.js';
+import { matchAt, type MatchState } from '../../src/engine/match.js';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(name);
@@ -127,8 +127,7 @@ const perAnswer = new Map<CubeAnswer, number>();
 
 /** A money game's state before the roll of the side on turn, with the cube in the middle or that side's. */
 function beforeRoll(p: Position, owned: boolean): MatchState {
-  const base = newMatch(variant, 99, cubeRules);
-  return { ...base, game: { ...base.game, position: p, phase: 'roll', cube: { value: owned ? 2 : 1, owner: owned ? p.turn : null }, firstMover: p.turn } };
+  return matchAt(p, { length: 0, score: [0, 0], crawford: false, cube: { value: owned ? 2 : 1, owner: owned ? p.turn : null } }, cubeRules, 'roll');
 }
 
 /** The four answers ranked by what each gets wrong: best first. */

@@ -14,7 +14,7 @@ import { legalPlays } from '../engine/plays.js';
 import { parsePosition, PositionError, positionToJSON } from '../engine/position.js';
 import { parseRules, type Rules } from '../engine/rules.js';
 import { otherSide, type Dice, type Position, type Side } from '../engine/types.js';
-import { newMatch, type MatchState } from '../engine/match.js';
+import { matchAt, type MatchContext, type MatchState } from '../engine/match.js';
 import { answerLine, parseDice, requiredPosition, type LineAnswer } from './lines.js';
 import { seededRandom } from '../sim/rng.js';
 
@@ -48,13 +48,6 @@ function playerFrom(args: string[]): BotPlayer {
 }
 
 /** The match fields of a `cube` or `move` line: the cube, and the match (length 0: money). */
-interface MatchContext {
-  readonly cube: { readonly value: number; readonly owner: Side | null };
-  readonly length: number;
-  readonly score: readonly [number, number];
-  readonly crawford: boolean;
-}
-
 /** `"cube": {value, owner}` and `"match": {length, score: [white, black], crawford}`, both optional. */
 function parseMatchContext(o: Record<string, unknown>): MatchContext {
   const cube = (o.cube ?? { value: 1, owner: null }) as Record<string, unknown>;
@@ -71,20 +64,6 @@ function parseMatchContext(o: Record<string, unknown>): MatchContext {
   const crawford = m.crawford === true;
   if (crawford && !score.some((x) => x === length - 1)) throw new PositionError('"match.crawford" needs a side one point from winning');
   return { cube: { value, owner: (cube.owner ?? null) as Side | null }, length, score: [score[0] as number, score[1] as number], crawford };
-}
-
-/**
- * The match of a line's context, with `position` in the given phase. Money play (length 0) is
- * carried as a long match at 0:0, and valued for money by the player (`cubeDecision`'s `money`,
- * moves without a score). A side one point away outside the Crawford game means the Crawford
- * game has been played.
- */
-function contextMatch(position: Position, ctx: MatchContext, rules: Rules, phase: 'roll' | 'double' | 'move'): MatchState {
-  const length = ctx.length === 0 ? 99 : ctx.length;
-  const base = newMatch(position.variant, length, rules);
-  const oneAway = ctx.length > 0 && ctx.score.some((x) => x === length - 1);
-  const game = { ...base.game, position, phase, crawford: ctx.crawford, cube: ctx.cube, firstMover: position.turn };
-  return { ...base, score: { white: ctx.score[0], black: ctx.score[1] }, crawfordDone: oneAway && !ctx.crawford, game };
 }
 
 /** A game state in the move phase, for a player to choose in. */
@@ -104,7 +83,7 @@ export function moveLine(player: BotPlayer, line: string): LineAnswer {
     let score: MatchScore | undefined;
     if (inMatch) {
       const ctx = parseMatchContext(o);
-      const match = contextMatch(position, ctx, rules, 'move');
+      const match = matchAt(position, ctx, rules, 'move');
       game = { ...match.game, dice: game.dice };
       score = ctx.length > 1 ? matchScoreOf(match, position.turn) : undefined;
     }
@@ -148,7 +127,7 @@ function cubeMatch(board: FibsBoard): MatchState {
   const turn: Side = board.wasDoubled ? 'black' : 'white';
   const owner: Side | null = board.mayDouble === board.oppMayDouble ? null : board.mayDouble ? 'white' : 'black';
   const ctx: MatchContext = { cube: { value: board.cube, owner }, length: board.matchLength > 0 ? board.matchLength : 0, score: [board.score.player, board.score.opponent], crawford: board.crawford };
-  return contextMatch({ ...board.position, turn }, ctx, parseRules({ cube: true }), board.wasDoubled ? 'double' : 'roll');
+  return matchAt({ ...board.position, turn }, ctx, parseRules({ cube: true }), board.wasDoubled ? 'double' : 'roll');
 }
 
 /**
@@ -229,7 +208,7 @@ export function cubeLine(player: Player, line: string): LineAnswer {
     const offered = o.offered;
     if (offered !== undefined && offered !== ctx.cube.value * 2) throw new PositionError(`"offered" must be twice the cube (${ctx.cube.value * 2})`);
     if (ctx.cube.owner !== null && ctx.cube.owner !== position.turn) throw new PositionError('only the side on roll may double: the cube must be centred or theirs');
-    const match = contextMatch(position, ctx, parseRules({ cube: true }), offered !== undefined ? 'double' : 'roll');
+    const match = matchAt(position, ctx, parseRules({ cube: true }), offered !== undefined ? 'double' : 'roll');
     // Length 0: money play, valued in points (the match only carries the game and its cube).
     const d = player.cubeDecision(match, ctx.length === 0);
     const round = (x: number): number => Math.round(x * 10000) / 10000;

@@ -1,7 +1,7 @@
 /** A match to N points: games in sequence, the score, and the Crawford game. */
 import { applyAction, newGame, type GameAction, type GameError, type GameState } from './game.js';
 import { defaultRules, type Rules } from './rules.js';
-import type { Side, Variant } from './types.js';
+import type { Position, Side, Variant } from './types.js';
 
 export const MATCH_SCHEMA = 1;
 
@@ -38,6 +38,31 @@ export function newMatch(variant: Variant, length: number, rules: Rules = defaul
 }
 
 /** Apply a game action; when the game ends, the score (and the match winner) follow. */
+/** Where a match stands, for a position taken out of any game (the command line, benches, puzzles). */
+export interface MatchContext {
+  readonly cube: { readonly value: number; readonly owner: Side | null };
+  /** Points to win; 0: a money game. */
+  readonly length: number;
+  /** White's and Black's points. */
+  readonly score: readonly [number, number];
+  /** This game is the Crawford game. */
+  readonly crawford: boolean;
+}
+
+/**
+ * The match of a context with `position` in the given phase. Money play (length 0) is carried as
+ * a long match at 0:0, and valued for money by the player (`cubeDecision`'s `money`, moves
+ * without a score). A side one point away outside the Crawford game means the Crawford game has
+ * been played.
+ */
+export function matchAt(position: Position, ctx: MatchContext, rules: Rules, phase: 'roll' | 'double' | 'move'): MatchState {
+  const length = ctx.length === 0 ? 99 : ctx.length;
+  const base = newMatch(position.variant, length, rules);
+  const oneAway = ctx.length > 0 && ctx.score.some((x) => x === length - 1);
+  const game = { ...base.game, position, phase, crawford: ctx.crawford, cube: ctx.cube, firstMover: position.turn };
+  return { ...base, score: { white: ctx.score[0], black: ctx.score[1] }, crawfordDone: oneAway && !ctx.crawford, game };
+}
+
 export function applyMatchAction(m: MatchState, action: GameAction, by: Side): MatchOutcome {
   if (m.winner) return applyAction({ ...m.game, phase: 'over' }, action, by) as MatchOutcome;
   const out = applyAction(m.game, action, by);

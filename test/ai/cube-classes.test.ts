@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cubeOutcomes } from '../../src/ai/analysis.js';
 import { bearOffContact, LEVELS, loadBrains, Player } from '../../src/ai/player.js';
-import { newMatch, parseRules, type MatchState } from '../../src/engine/index.js';
+import { matchAt, parseRules, type MatchState } from '../../src/engine/index.js';
 import { parsePositionId, startPosition } from '../../src/engine/position.js';
 import { sidesOf, type Position, type Side } from '../../src/engine/types.js';
 import { seededRandom } from '../../src/sim/rng.js';
@@ -28,12 +28,10 @@ interface Case {
 const cases = readFileSync(new URL('../fixtures/cube-classes.jsonl', import.meta.url), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Case);
 
 function matchOf(position: Position, cube: Case['cube'], m: Case['match'], phase: 'roll' | 'double'): MatchState {
-  const length = m ? m.length : 99;
-  const base = newMatch('short', length, parseRules({ cube: true }));
   const doubler: Side = position.turn;
-  const other: Side = doubler === 'white' ? 'black' : 'white';
-  const score = (m ? { [doubler]: m.score[0], [other]: m.score[1] } : { white: 0, black: 0 }) as Record<Side, number>;
-  return { ...base, score, crawfordDone: !!m && m.score.some((x) => x === length - 1), game: { ...base.game, position, phase, cube: { value: cube.value, owner: cube.owner === 'me' ? doubler : null }, firstMover: doubler } };
+  const [mine, theirs] = m ? m.score : [0, 0];
+  const score: [number, number] = doubler === 'white' ? [mine, theirs] : [theirs, mine];
+  return matchAt(position, { length: m?.length ?? 0, score, crawford: false, cube: { value: cube.value, owner: cube.owner === 'me' ? doubler : null } }, parseRules({ cube: true }), phase);
 }
 
 describe('cube decisions of the weak classes, as gnubg 2-ply decides them', () => {

@@ -10,7 +10,7 @@ import { parsePlay } from '../../src/engine/notation.js';
 import { defaultRules } from '../../src/engine/rules.js';
 import { sidesOf } from '../../src/engine/types.js';
 import { BankError, CUBE_ANSWERS, cubeAnswerErrors, loadBank, parseBank, problemById, problemPosition } from '../../src/puzzles/bank.js';
-import { newMatch } from '../../src/engine/match.js';
+import { matchAt } from '../../src/engine/match.js';
 import { isBearOff, sidesAfter } from '../../src/puzzles/facts.js';
 import { seededRandom } from '../../src/sim/rng.js';
 
@@ -80,8 +80,7 @@ describe('the problem banks', () => {
     const sample = cubes.filter((_, i) => i % Math.floor(cubes.length / 30) === 0);
     for (const p of sample) {
       const position = problemPosition(p);
-      const base = newMatch('short', 99, rules);
-      const match = { ...base, game: { ...base.game, position, phase: 'roll' as const, cube: { value: p.cube!.value, owner: p.cube!.owner === 'me' ? position.turn : null }, firstMover: position.turn } };
+      const match = matchAt(position, { length: 0, score: [0, 0], crawford: false, cube: { value: p.cube!.value, owner: p.cube!.owner === 'me' ? position.turn : null } }, rules, 'roll');
       const errors = cubeAnswerErrors(check.cubeDecision(match, true).equities);
       const mine = CUBE_ANSWERS.reduce((a, b) => (errors[b] < errors[a] ? b : a));
       if (mine === p.answers[0]!.play) agree++;

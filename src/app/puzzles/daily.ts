@@ -16,6 +16,7 @@ import type { Lang } from '../model.js';
 import type { Variant } from '../../engine/types.js';
 import { loadBank, problemById, type Problem } from '../../puzzles/bank.js';
 import type { DocStore, TimerStore } from '../../store/index.js';
+import { changeDoc, hashedOrder } from './docs.js';
 
 export const DAILY_TIMER = 'daily:';
 const KEEP_SECONDS = 60 * 86_400;
@@ -96,13 +97,7 @@ export function dailyProblem(date: string, variant: Variant): Problem {
 
 /** The order of the day's answers on the buttons (the best not always first), from the date. */
 export function dailyOrder(date: string, problem: Problem): number[] {
-  const h = createHash('sha256').update(`order:${date}:${problem.id}`).digest();
-  const order = problem.answers.map((_, i) => i);
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = h[i]! % (i + 1);
-    [order[i], order[j]] = [order[j]!, order[i]!];
-  }
-  return order;
+  return hashedOrder(`order:${date}:${problem.id}`, problem.answers.length);
 }
 
 /** Monday of the week of a date (YYYY-MM-DD), the key of the week's table. */
@@ -132,15 +127,8 @@ export class Daily {
   }
 
   /** Compare-and-set: the value now, and whether this change made it. */
-  private async change<T>(key: string, change: (old: T | null) => T | null): Promise<{ value: T | null; changed: boolean }> {
-    for (let i = 0; i < 8; i++) {
-      const doc = await this.deps.docs.get(key);
-      const old = doc ? (JSON.parse(doc.data) as T) : null;
-      const next = change(old);
-      if (next === null) return { value: old, changed: false };
-      if (await this.deps.docs.save(key, doc?.v ?? 0, JSON.stringify(next), KEEP_SECONDS)) return { value: next, changed: true };
-    }
-    throw new Error(`could not update ${key}: too many writers at once`);
+  private change<T>(key: string, change: (old: T | null) => T | null): Promise<{ readonly value: T | null; readonly changed: boolean }> {
+    return changeDoc(this.deps.docs, key, KEEP_SECONDS, change);
   }
 
   /**

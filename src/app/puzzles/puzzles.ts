@@ -10,6 +10,7 @@
  * and roll), listed with its starting rating in the set `puzzle:games:<variant>`.
  */
 import { createHash, randomInt } from 'node:crypto';
+import { changeDoc, hashedOrder } from './docs.js';
 import type { Variant } from '../../engine/types.js';
 import { BANK_ID, BankError, loadBank, parseProblem, PROBLEM_ID, problemById, type Problem } from '../../puzzles/bank.js';
 import type { ProblemDraft } from '../../puzzles/maker.js';
@@ -63,13 +64,7 @@ export const NEW_PROFILE: PuzzleProfile = { rating: NEW_RATING, streak: 0, bestS
 
 /** The order a player sees a problem's answers in: fixed for them and the problem, the best not always first. */
 export function answerOrder(userId: number, problem: Problem): number[] {
-  const h = createHash('sha256').update(`${userId}:${problem.id}`).digest();
-  const order = problem.answers.map((_, i) => i);
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = h[i]! % (i + 1);
-    [order[i], order[j]] = [order[j]!, order[i]!];
-  }
-  return order;
+  return hashedOrder(`${userId}:${problem.id}`, problem.answers.length);
 }
 
 export class Puzzles {
@@ -131,14 +126,8 @@ export class Puzzles {
 
   /** Change a document by compare-and-set (a few tries when another instance wrote it meanwhile). */
   private async update<T>(key: string, empty: T, change: (old: T) => T | null): Promise<{ old: T; new: T } | null> {
-    for (let i = 0; i < 8; i++) {
-      const doc = await this.docs.get(key);
-      const old = doc ? (JSON.parse(doc.data) as T) : empty;
-      const next = change(old);
-      if (next === null) return null;
-      if (await this.docs.save(key, doc?.v ?? 0, JSON.stringify(next), KEEP_SECONDS)) return { old, new: next };
-    }
-    throw new Error(`could not update ${key}: too many writers at once`);
+    const r = await changeDoc<T>(this.docs, key, KEEP_SECONDS, (old) => change(old ?? empty));
+    return r.changed ? { old: r.old ?? empty, new: r.value! } : null;
   }
 
   /**
