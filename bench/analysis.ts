@@ -9,11 +9,12 @@
  *    per game (thousandths of a point per unforced move) against gnubg's, and the per-move losses
  *    (Pearson correlation over the moves both analysed).
  * 2. Review time: whole long-nardy games (and one long match) analysed as the bot's Review does,
- *    on this process's one thread: seconds per game at 0 and 1 ply.
+ *    on this process's one thread: seconds per game at 0 and 1 ply; and short-nardy games at the
+ *    Review's own depth (REVIEW_DEPTH.short).
  *
  * Options: --games N (games for the gnubg comparison, default 100), --plies 0|1 (our depth;
  * without it, what the bot's Review uses: src/ai/analysis.ts, REVIEW_DEPTH), --gnubg-plies N (default 0), --procs P (gnubg processes,
- * default 2), --long N (long games timed, default 5), --only gnubg|review|yardstick (the last with
+ * default 2), --long N (long games timed, default 5), --short N (short games timed, default 5), --only gnubg|review|yardstick (the last with
  * --yardstick: gnubg's scale alone), --seed S, --keep DIR
  * (write the .mat and JSON files there), --dump FILE (one JSON line per compared move: position,
  * dice, play, both losses; for finding where the two analyses part), --from DIR (a --keep
@@ -23,6 +24,9 @@
  * assets/ai/short-review; BASE+BASE… the mean of several networks' outcomes), --yardstick N (with --from DIR: also has gnubg analyse the kept games at N
  * plies and compares that with its 0-ply analysis by the same measures: how close two strong
  * analyses come, gnubg's own with a look-ahead and without, as a scale for our figures),
+ * --reference-plies N (with --from DIR: compare with gnubg's N-ply analysis that --yardstick N
+ * kept there instead of its 0-ply one; the yardstick then compares its --yardstick depth with
+ * that one, e.g. `--yardstick 1 --reference-plies 2`),
  * --players ours|outside (who plays the games: our levels in every pairing, the default, or
  * Tesauro's pubeval with and without noise, bench/pubeval.ts, whose plays neither analysis
  * chose), --zero-weight Z (with --plies 1: each play's value blends in its 0-ply outcomes with
@@ -64,6 +68,7 @@ const PLIES = PLIES_TEXT === '' ? undefined : (Number(PLIES_TEXT) as 0 | 1);
 const GNUBG_PLIES = Number(opt('gnubg-plies', '0'));
 const PROCS = Number(opt('procs', '2'));
 const LONG = Number(opt('long', '5'));
+const SHORT = Number(opt('short', '5'));
 const ONLY = opt('only', '');
 const SEED = Number(opt('seed', '1'));
 const KEEP = opt('keep', '');
@@ -71,6 +76,8 @@ const DUMP = opt('dump', '');
 const FROM = opt('from', '');
 const WEIGHTS = opt('weights', '');
 const YARDSTICK = opt('yardstick', '');
+/** With --from: the kept gnubg analysis compared against, at this depth (0: the one kept with the games; N: the one --yardstick N kept). */
+const REFERENCE = Number(opt('reference-plies', '0'));
 const PLAYERS = opt('players', 'ours');
 const ZERO_TEXT = opt('zero-weight', '');
 const ZERO_WEIGHT = ZERO_TEXT === '' ? undefined : Number(ZERO_TEXT);
@@ -90,7 +97,7 @@ const SECOND = (() => {
   return { weights: w, candidates: Number(m[4]), where: (m[5] ?? 'all') as LookWhere, ...(m[6] !== undefined ? { minLoss: Number(m[6]) } : {}) };
 })();
 gnubgHome();
-for (const [k, v] of Object.entries({ GAMES, GNUBG_PLIES, PROCS, LONG, SEED })) {
+for (const [k, v] of Object.entries({ GAMES, GNUBG_PLIES, PROCS, LONG, SHORT, SEED })) {
   if (!Number.isInteger(v) || v < 0) throw new Error(`--${k.toLowerCase().replace('_', '-')} must be a whole number`);
 }
 if (PLIES !== undefined && PLIES !== 0 && PLIES !== 1) throw new Error('--plies must be 0 or 1');
@@ -100,6 +107,7 @@ if (UNCERTAINTY !== undefined && !(UNCERTAINTY >= 0 && UNCERTAINTY <= 1)) throw 
 if (SECOND && PLIES === 0) throw new Error('--second-look goes with 1 ply (the Review\'s depth or --plies 1)');
 if (PLAYERS !== 'ours' && PLAYERS !== 'outside') throw new Error('--players must be ours or outside');
 if (!['', 'gnubg', 'review', 'yardstick'].includes(ONLY) || (ONLY === 'yardstick' && !YARDSTICK)) throw new Error('--only gnubg|review|yardstick (yardstick with --yardstick N)');
+if (!Number.isInteger(REFERENCE) || REFERENCE < 0 || REFERENCE > 4 || (REFERENCE > 0 && !FROM)) throw new Error('--reference-plies N (0 to 4) goes with --from DIR, where --yardstick N kept gnubg\'s N-ply analysis');
 if (YARDSTICK && (!FROM || !/^[1-4]$/.test(YARDSTICK))) throw new Error('--yardstick N (1 to 4 plies) goes with --from DIR (kept games with gnubg\'s 0-ply analysis)');
 if (!Number.isInteger(OUR_PROCS) || OUR_PROCS < 1 || (OUR_PROCS > 1 && !FROM)) throw new Error('--our-procs P (at least 1) goes with --from DIR');
 if (PART && (PART.k >= PART.n || !PART.out)) throw new Error('--part K/N (K below N) goes with --part-out FILE');
@@ -325,7 +333,7 @@ async function againstGnubg(): Promise<Record<string, unknown>> {
   }
   const playedS = (Date.now() - t0) / 1000;
   const t1 = Date.now();
-  const gnubgPromise = (FROM ? Promise.resolve(keptGnubg(FROM)) : gnubgOver(files, dir, GNUBG_PLIES)).then((results) => {
+  const gnubgPromise = (FROM ? Promise.resolve(keptGnubg(FROM, REFERENCE ? `-ply${REFERENCE}` : '')) : gnubgOver(files, dir, GNUBG_PLIES)).then((results) => {
     const byFile = new Map<string, GnubgFile>();
     for (const f of results) byFile.set(FROM ? join(FROM, basename(f.file)) : f.file, f);
     return { byFile, seconds: (Date.now() - t1) / 1000 };
@@ -408,7 +416,7 @@ async function againstGnubg(): Promise<Record<string, unknown>> {
     our_network: WEIGHTS || "bundled: the Review's",
     our_second_look: ours[0]?.secondLook ?? null,
     our_uncertainty: ours[0]?.uncertainty ?? null,
-    gnubg_plies: GNUBG_PLIES,
+    gnubg_plies: FROM ? REFERENCE : GNUBG_PLIES,
     player_games: perPlayer.length,
     player_games_within_3: +(perPlayer.filter((p) => Math.abs(p.diff) <= 3).length / perPlayer.length).toFixed(3),
     games_both_within_3: +(bothWithin / compared).toFixed(3),
@@ -446,6 +454,18 @@ async function reviewTime(): Promise<Record<string, unknown>> {
     }
     out[`long_game_${plies}ply_s`] = { games: secs.length, decisions_per_game: Math.round(decisions / secs.length), mean: +(secs.reduce((a, b) => a + b, 0) / secs.length).toFixed(2), max: +Math.max(...secs).toFixed(2) };
   }
+  // Short games at the Review's own depth (REVIEW_DEPTH.short), as the bot's Review analyses them.
+  const shorts: GameExport[] = [];
+  for (let i = 0; i < SHORT; i++) shorts.push(playGame('short', i % 2 ? 'hard' : 'medium', i % 2 ? 'easy' : 'hard', SEED * 1000 + 500 + i));
+  const secs: number[] = [];
+  let decisions = 0;
+  for (const g of shorts) {
+    const t = process.hrtime.bigint();
+    const a = await analyse(g, { progress: () => new Promise<void>((r) => setImmediate(r)) });
+    secs.push(Number(process.hrtime.bigint() - t) / 1e9);
+    decisions += a.decisions.length;
+  }
+  if (secs.length) out.short_game_review_s = { games: secs.length, decisions_per_game: Math.round(decisions / secs.length), mean: +(secs.reduce((a, b) => a + b, 0) / secs.length).toFixed(2), max: +Math.max(...secs).toFixed(2) };
   return out;
 }
 
@@ -460,7 +480,7 @@ async function yardstick(): Promise<Record<string, unknown>> {
   const files: string[] = [];
   for (let i = 0; existsSync(join(FROM, `game-${i}.mat`)); i++) files.push(join(FROM, `game-${i}.mat`));
   const byName = (results: GnubgFile[]): Map<string, GnubgFile> => new Map(results.map((f) => [basename(f.file), f]));
-  const zero = byName(keptGnubg(FROM));
+  const zero = byName(keptGnubg(FROM, REFERENCE ? `-ply${REFERENCE}` : ''));
   const t0 = Date.now();
   const deep = byName(await gnubgOver(files, FROM, plies, `-ply${plies}`));
   const diffs: number[] = [];
@@ -484,7 +504,7 @@ async function yardstick(): Promise<Record<string, unknown>> {
   }
   const abs = diffs.map(Math.abs);
   return {
-    reference: 'gnubg 0-ply (kept in --from)',
+    reference: `gnubg ${REFERENCE}-ply (kept in --from)`,
     compared: `gnubg ${plies}-ply`,
     player_games: diffs.length,
     player_games_within_3: +(abs.filter((d) => d <= 3).length / diffs.length).toFixed(3),

@@ -18,7 +18,11 @@
  *    the share of decisions where it chose gnubg's best play, mean decision time, and against
  *    the first setting the paired difference with its 95% interval.
  *
- * Settings (`--settings`, comma-separated): a level name (easy, medium, hard, expert), optionally
+ * Settings (`--settings`, comma-separated): `review`, the best play the bot's Review names
+ * (analysis.ts reviewRank at REVIEW_DEPTH, over the Review's net; hard's play as the play made,
+ * which the Review values too), optionally with overrides of its depth (parseReview below:
+ * `review/candidates=4/weights=0:0:1/where=all`, `review/made=none`, `review/net=players`); or a
+ * level name (easy, medium, hard, expert), optionally
  * with overrides of its search, `hard/candidates=8/within=0.25`, `expert/budgetMs=1000`
  * (keys of SearchConfig in src/ai/search.ts), or `hard/prune=0` (the pruning net keeping K plays
  * a roll at the inner layers, 0 for none; bench/settings.ts). Noise is kept at 0 (the gentle levels' noise would
@@ -39,6 +43,9 @@
  * a play, money equity or its value at the match score and cube, applied to gnubg's own 0-ply
  * probabilities of each play instead of our network's: how far the value itself is from gnubg's
  * choices, apart from the network; gnubg's 0-ply probabilities are kept in <data>.0ply).
+ * --gnubg-own D[,D] (gnubg's own best play at shallower depths, e.g. 0,1: the set scored again
+ * at each, kept in <data>.gnubg<D>, a row each, like a setting's: issue 55 asks the Review's best
+ * to be gnubg 2-ply's at least as often as gnubg 1-ply's is).
  * Prints one JSON object.
  * Needs gnubg (apt-get install -y gnubg).
  */
@@ -49,11 +56,14 @@ import { dirname, join } from 'node:path';
 import { equityOf, flipOutcomes, shortContact } from '../src/ai/outcomes.js';
 import type { MatchScore } from '../src/ai/met.js';
 import { Brains, Player, playersSearch } from '../src/ai/player.js';
-import type { Search } from '../src/ai/search.js';
-import { loadBundled, loadWeights } from '../src/ai/weights.js';
+import { Search } from '../src/ai/search.js';
+import { loadBundled, loadBundledReview, loadWeights } from '../src/ai/weights.js';
+import { reviewRank, REVIEW_DEPTH, type AnalysisDepth, type SecondLook } from '../src/ai/analysis.js';
+import { Evaluator } from '../src/ai/evaluator.js';
+import { ENCODINGS } from '../src/ai/encode.js';
 import { defaultRules, parsePosition, positionId, type CubeState, type Dice } from '../src/engine/index.js';
 import { seededRandom } from '../src/sim/rng.js';
-import { parseSetting } from './settings.js';
+import { parseSetting, type Setting } from './settings.js';
 import { GNUBG, gnubgHome } from './gnubg.js';
 
 const argv = process.argv.slice(2);
@@ -73,6 +83,8 @@ const MATCH = Number(opt('match', '0'));
 const DATA = opt('data', `train/decisions-${LEVELS_PLAYED.replace(/,/g, '-')}-${SEED}-${GNUBG_PLIES}ply${MATCH ? `-match${MATCH}` : ''}.txt`);
 const SETTINGS = opt('settings', 'hard').split(',').filter(Boolean);
 const WEIGHTS = opt('weights', '').split(',').filter(Boolean);
+const GNUBG_OWN = opt('gnubg-own', '').split(',').filter(Boolean).map(Number);
+if (GNUBG_OWN.some((p) => !Number.isInteger(p) || p < 0 || p >= GNUBG_PLIES)) throw new Error(`--gnubg-own: depths below --gnubg-plies (${GNUBG_PLIES}), e.g. 0,1`);
 gnubgHome();
 for (const [k, v] of Object.entries({ GAMES, SEED, GNUBG_PLIES, PROCS, LIMIT, WORST, MATCH })) {
   if (!Number.isInteger(v) || v < 0) throw new Error(`--${k.toLowerCase().replace(/_/g, '-')} must be a whole number, not ${v}`);
@@ -80,6 +92,8 @@ for (const [k, v] of Object.entries({ GAMES, SEED, GNUBG_PLIES, PROCS, LIMIT, WO
 if (GAMES < 1 || PROCS < 1) throw new Error('--games and --procs must be at least 1');
 
 interface Decision {
+  /** The decision's line as the set holds it (after "D "). */
+  readonly line: string;
   readonly me: number[];
   readonly opp: number[];
   readonly dice: Dice;
@@ -90,6 +104,59 @@ interface Decision {
   readonly match?: { readonly score: MatchScore; readonly cube: CubeState };
   /** With --match: the id after gnubg expert's own play (0-ply, cubeful), the yardstick. */
   readonly reference?: string;
+}
+
+interface PlayerSetting extends Setting {
+  readonly kind: 'player';
+  readonly search: Search;
+}
+
+/** The Review's way of choosing the best play (analysis.ts reviewRank), with overrides of its depth. */
+interface ReviewSetting {
+  readonly kind: 'review';
+  readonly name: string;
+  readonly depth: AnalysisDepth;
+  /** 'hard': the play made is hard's (valued at 1 ply and looked at again, as the Review does the play made); 'none': no play made. */
+  readonly made: 'hard' | 'none';
+  readonly search: Search;
+}
+
+/**
+ * `review`, optionally with overrides of the Review's depth (REVIEW_DEPTH.short):
+ * `review/plies=0`, `review/zeroWeight=0.5`, `review/candidates=3` (the second look's),
+ * `review/where=all|contact|contact-off|none` (none: no second look), `review/minLoss=0.02`,
+ * `review/weights=0.34:0.33:0.33`, `review/net=players` (the players' net instead of the review
+ * net), `review/made=none` (no play made: by default hard's play is the play made).
+ */
+function parseReview(spec: string): { depth: AnalysisDepth; net: 'review' | 'players'; made: 'hard' | 'none' } {
+  const base = REVIEW_DEPTH.short;
+  let plies = base.plies;
+  let zeroWeight = base.zeroWeight;
+  let second: SecondLook | null = base.secondLook;
+  let net: 'review' | 'players' = 'review';
+  let made: 'hard' | 'none' = 'hard';
+  const look = (): SecondLook => second ?? { weights: [0.34, 0.33, 0.33], candidates: 2, where: 'all' };
+  for (const o of spec.split('/').slice(1)) {
+    const [key, value = ''] = o.split('=');
+    const n = Number(value);
+    const bad = (): never => {
+      throw new Error(`setting "${spec}": bad override "${o}" (plies=0|1, zeroWeight=0..1, candidates=N, where=all|contact|contact-off|none, minLoss=X, weights=A:B:C, net=review|players, made=hard|none)`);
+    };
+    if (key === 'plies' && (value === '0' || value === '1')) plies = n as 0 | 1;
+    else if (key === 'zeroWeight' && value !== '' && n >= 0 && n <= 1) zeroWeight = n;
+    else if (key === 'candidates' && Number.isInteger(n) && n >= 1) second = { ...look(), candidates: n };
+    else if (key === 'where' && value === 'none') second = null;
+    else if (key === 'where' && ['all', 'contact', 'contact-off'].includes(value)) second = { ...look(), where: value as SecondLook['where'] };
+    else if (key === 'minLoss' && value !== '' && n >= 0) second = { ...look(), minLoss: n };
+    else if (key === 'weights' && /^[\d.]+:[\d.]+:[\d.]+$/.test(value)) {
+      const w = value.split(':').map(Number) as [number, number, number];
+      if (Math.abs(w[0] + w[1] + w[2] - 1) > 1e-6) bad();
+      second = { ...look(), weights: w };
+    } else if (key === 'net' && (value === 'review' || value === 'players')) net = value;
+    else if (key === 'made' && (value === 'hard' || value === 'none')) made = value;
+    else bad();
+  }
+  return { depth: { plies, zeroWeight: plies === 1 ? zeroWeight : 0, secondLook: plies === 1 ? second : null, uncertainty: base.uncertainty }, net, made };
 }
 
 /** The kind of score a match decision is at, for the per-context figures. */
@@ -145,21 +212,51 @@ async function make(): Promise<void> {
     if (r.status !== 0) throw new Error('scripts/gnubg/decisions.ts failed');
     const lines = readFileSync(raw, 'utf8').split('\n').filter(Boolean);
     console.error(`${lines.length} decisions in ${((Date.now() - t0) / 1000).toFixed(0)} s; gnubg scores them at ${GNUBG_PLIES} ply`);
-    const t1 = Date.now();
-    const parts = await gnubgParts(lines, { NARDY_GROUPS: '1', NARDY_KEEP_WINS: '1', NARDY_PLIES: String(GNUBG_PLIES) });
-    // Each decision line, then its plays and "#": one file that needs nothing else.
-    const out: string[] = [];
-    parts.forEach((part, i) => {
-      const groups = part.out.split('#\n');
-      if (groups.length - 1 !== part.lines.length) throw new Error(`gnubg process ${i}: ${groups.length - 1} groups for ${part.lines.length} decisions`);
-      part.lines.forEach((line, k) => out.push(`D ${line}\n${groups[k]}#`));
-    });
-    mkdirSync(dirname(DATA), { recursive: true });
-    writeFileSync(DATA, out.join('\n') + '\n');
-    console.error(`${lines.length} decisions scored in ${((Date.now() - t1) / 1000).toFixed(0)} s → ${DATA}`);
+    await scoreLines(lines, GNUBG_PLIES, DATA);
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
+}
+
+/**
+ * Has gnubg score every legal play of each decision line at `plies` (its analysis settings) and
+ * writes the scored set to `file`: each decision line, then its plays and "#", one file that
+ * needs nothing else.
+ */
+async function scoreLines(lines: readonly string[], plies: number, file: string): Promise<void> {
+  const t1 = Date.now();
+  const parts = await gnubgParts(lines, { NARDY_GROUPS: '1', NARDY_KEEP_WINS: '1', NARDY_PLIES: String(plies) });
+  const out: string[] = [];
+  parts.forEach((part, i) => {
+    const groups = part.out.split('#\n');
+    if (groups.length - 1 !== part.lines.length) throw new Error(`gnubg process ${i}: ${groups.length - 1} groups for ${part.lines.length} decisions`);
+    part.lines.forEach((line, k) => out.push(`D ${line}\n${groups[k]}#`));
+  });
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, out.join('\n') + '\n');
+  console.error(`${lines.length} decisions scored at ${plies} ply in ${((Date.now() - t1) / 1000).toFixed(0)} s → ${file}`);
+}
+
+/**
+ * gnubg's own best play at `plies` (0 or 1: below the set's depth) in each decision, by its
+ * decision line: the set's decisions scored again at that depth with the same analysis settings
+ * (kept in <data>.gnubg<plies>, made when missing or with --remake), the play it ranks first.
+ */
+async function gnubgOwn(plies: number): Promise<Map<string, string>> {
+  const file = `${DATA}.gnubg${plies}`;
+  if (flag('remake') || !existsSync(file)) {
+    if (!existsSync(GNUBG)) throw new Error(`${GNUBG} is needed for --gnubg-own (apt-get install -y gnubg)`);
+    const lines = readFileSync(DATA, 'utf8').split('\n').filter((l) => l.startsWith('D ')).map((l) => l.slice(2));
+    await scoreLines(lines, plies, file);
+  }
+  const best = new Map<string, string>();
+  for (const d of load(file)) {
+    let id = '';
+    let eq = -Infinity;
+    for (const [k, v] of d.plays) if (v > eq) [eq, id] = [v, k];
+    best.set(d.line, id);
+  }
+  return best;
 }
 
 /**
@@ -184,36 +281,36 @@ async function oracleProbs(decisions: readonly Decision[]): Promise<Map<string, 
   return out;
 }
 
-function load(): Decision[] {
+function load(file = DATA): Decision[] {
   const out: Decision[] = [];
-  let cur: { me: number[]; opp: number[]; dice: Dice; plays: Map<string, number>; match?: Decision['match']; reference?: string } | null = null;
-  for (const line of readFileSync(DATA, 'utf8').split('\n')) {
+  let cur: { line: string; me: number[]; opp: number[]; dice: Dice; plays: Map<string, number>; match?: Decision['match']; reference?: string } | null = null;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
     if (line.startsWith('D ')) {
       const [, me, opp, a, b, ...context] = line.split(' ');
-      cur = { me: me!.split(',').map(Number), opp: opp!.split(',').map(Number), dice: [Number(a), Number(b)] as unknown as Dice, plays: new Map() };
+      cur = { line: line.slice(2), me: me!.split(',').map(Number), opp: opp!.split(',').map(Number), dice: [Number(a), Number(b)] as unknown as Dice, plays: new Map() };
       if (context.length === 6) {
         // The match context of scripts/gnubg/decisions.ts --match; the mover is White.
         const [awayMe, awayOpp, crawford, post, cube, owner] = context.map(Number) as [number, number, number, number, number, number];
         cur.match = { score: { awayMe, awayOpp, crawford: crawford === 1, postCrawford: post === 1 }, cube: { value: cube, owner: owner === 0 ? null : owner === 1 ? 'white' : 'black' } };
       }
     } else if (line === '#') {
-      if (!cur) throw new Error(`${DATA}: "#" without a decision`);
+      if (!cur) throw new Error(`${file}: "#" without a decision`);
       const best = Math.max(...cur.plays.values());
       // A decision whose plays all end the game has nothing to score.
       if (cur.plays.size > 1) out.push({ ...cur, best });
       cur = null;
     } else if (line.startsWith('R ')) {
-      if (!cur) throw new Error(`${DATA}: a reference outside a decision`);
+      if (!cur) throw new Error(`${file}: a reference outside a decision`);
       cur.reference = line.slice(2);
     } else if (line) {
-      if (!cur) throw new Error(`${DATA}: a play outside a decision`);
+      if (!cur) throw new Error(`${file}: a play outside a decision`);
       const [id, ...p] = line.split(' ');
       // A match decision's plays carry the mover's cubeful equity; otherwise probabilities for the
       // side then to roll (the opponent): the mover's equity is minus theirs.
       cur.plays.set(id!, p.length === 1 ? Number(p[0]) : -equityOf('short', p.map(Number)));
     }
   }
-  return LIMIT ? out.slice(0, LIMIT) : out;
+  return LIMIT && file === DATA ? out.slice(0, LIMIT) : out;
 }
 
 function idAfter(me: ArrayLike<number>, opp: ArrayLike<number>): string {
@@ -226,13 +323,19 @@ async function main(): Promise<void> {
   const nets = [{ tag: '', net: loadBundled('short').net }, ...WEIGHTS.map((base) => ({ tag: ` [${base}]`, net: loadWeights(base, 'short').net }))];
   // One search per net and pruning (a setting's prune=K, else the bot's own).
   const searches = new Map<string, Search>();
-  const settings = nets.flatMap(({ tag, net }) =>
-    SETTINGS.map((s) => {
+  const settings: Array<PlayerSetting | ReviewSetting> = nets.flatMap(({ tag, net }) =>
+    SETTINGS.map((s): PlayerSetting | ReviewSetting => {
+      if (s === 'review' || s.startsWith('review/')) {
+        const r = parseReview(s);
+        // The Review's own search: its net (the bundled review net, else the players'), no pruning net.
+        const reviewNet = tag ? net : r.net === 'review' ? (loadBundledReview('short')?.net ?? net) : net;
+        return { kind: 'review', name: s + tag, depth: r.depth, made: r.made, search: new Search(new Evaluator(reviewNet, ENCODINGS.short)) };
+      }
       const setting = parseSetting(s, true);
       const key = `${tag}|${setting.prune ?? ''}`;
       let search = searches.get(key);
       if (!search) searches.set(key, (search = playersSearch('short', net, setting.prune)));
-      return { ...setting, name: setting.name + tag, search };
+      return { kind: 'player', ...setting, name: setting.name + tag, search };
     }),
   );
   if (flag('remake') || !existsSync(DATA)) await make();
@@ -250,22 +353,56 @@ async function main(): Promise<void> {
     const eq = id === undefined ? undefined : d.plays.get(id);
     return eq === undefined ? NaN : d.best - eq;
   };
-  const results = settings.map(({ name, level, config, search }) => {
+  // The play made in each decision, for the Review's settings that value it too: hard's, as in the games of the set.
+  let hardPlays: Array<{ me: number[]; opp: number[] }> | null = null;
+  const madeOf = (k: number): { me: number[]; opp: number[] } => {
+    if (!hardPlays) {
+      const hard = new Player('hard', new Brains(() => playersSearch('short')), seededRandom(SEED), parseSetting('hard', true).config);
+      hardPlays = decisions.map((d) => {
+        const position = parsePosition({ variant: 'short', turn: 'white', white: d.me, black: d.opp });
+        const top = (d.match ? hard.rank(position, d.dice, matchRules, d.match.score, d.match.cube) : hard.rank(position, d.dice, rules))[0]!;
+        return { me: Array.from(top.me), opp: Array.from(top.opp) };
+      });
+    }
+    return hardPlays[k]!;
+  };
+  const results = settings.map((setting) => {
+    if (setting.kind === 'review') {
+      // The Review's best play: cubeless, at any score (the Review judges plays by money equity).
+      const made = setting.made === 'hard' ? decisions.map((_, k) => madeOf(k)) : null;
+      const t0 = performance.now();
+      const losses = decisions.map((d, k) => {
+        const list = reviewRank(setting.search, d.me, d.opp, d.dice, rules, made ? made[k]! : null, setting.depth);
+        return lossOf(d, idAfter(list[0]!.me, list[0]!.opp));
+      });
+      return row(setting.name, losses, (performance.now() - t0) / decisions.length);
+    }
+    const { name, level, config, search } = setting;
     // The player of this setting, over the one search; a match decision is ranked at its score and cube, as in play.
     const player = new Player(level, new Brains(() => search), seededRandom(SEED), config);
     const t0 = performance.now();
-    const losses = decisions.map((d) => {
+    const tops = decisions.map((d) => {
       const position = parsePosition({ variant: 'short', turn: 'white', white: d.me, black: d.opp });
       const list = d.match ? player.rank(position, d.dice, matchRules, d.match.score, d.match.cube) : player.rank(position, d.dice, rules);
-      return lossOf(d, idAfter(list[0]!.me, list[0]!.opp));
+      return { me: Array.from(list[0]!.me), opp: Array.from(list[0]!.opp) };
     });
-    return row(name, losses, (performance.now() - t0) / decisions.length);
+    const ms = (performance.now() - t0) / decisions.length;
+    // Hard's own choices are the plays made for the Review's settings after it.
+    if (name === 'hard') hardPlays ??= tops;
+    return row(name, tops.map((top, k) => lossOf(decisions[k]!, idAfter(top.me, top.opp))), ms);
   });
+  // gnubg's own choices at shallower depths (--gnubg-own 0,1), as rows like a setting's.
+  for (const plies of GNUBG_OWN) {
+    const own = await gnubgOwn(plies);
+    results.push(row(`gnubg ${plies}-ply (its own best)`, decisions.map((d) => lossOf(d, own.get(d.line))), NaN));
+  }
   if (flag('oracle')) {
     // The first setting's value of a play on gnubg's 0-ply probabilities: each legal play (from
     // the search's 0-ply list) is valued as the player would, on gnubg's outcomes for it.
     const probs = await oracleProbs(decisions);
-    const { level, config, search } = settings[0]!;
+    const first = settings[0]!;
+    if (first.kind !== 'player') throw new Error('--oracle values plays as the first setting does: a level, not the review');
+    const { level, config, search } = first;
     const player = new Player(level, new Brains(() => search), seededRandom(SEED), config);
     const zero = { ...config.search, plies: 0 as const, noise: 0 };
     const flipped = new Float32Array(5);

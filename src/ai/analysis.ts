@@ -187,19 +187,21 @@ const UNCERTAINTY_SHORT = 0.01;
 /**
  * The analysis the bot's Review (and `nardy analyse` without --plies) gives each game. Short
  * nardy: every play's 1-ply value blended half and half with its 0-ply one, which comes closer to
- * gnubg's own analysis than either alone, and a second look (two plies ahead at the best two
- * plays and the play made) where there is contact and checkers are already off, where the net
- * alone parts most from gnubg, and wherever the play made loses 0.02 or more before it, where the
- * large differences that the correlation weighs most lie: closer to gnubg's analysis by
- * correlation on every set of bench:analysis measured, at about the same share within 3, in
- * three to four times the time of the blend alone (the Review runs in a worker thread of its own:
- * app/reviews.ts). Its error rates count each play's expected loss at UNCERTAINTY_SHORT: the
- * losses alone run 1 to 2 thousandths below gnubg's at every level, as a play our analysis ranks
- * best is not always the best (the more often, the closer the choice). Long nardy: 0 ply, five
- * times quicker, by the losses alone, with no outside analysis to measure either against.
+ * gnubg's own analysis than either alone; then, in every position, a second look two plies ahead
+ * (gnubg's 2-ply) at the best three plays by that blend and the play made, which alone rank, by
+ * their 2-ply values: the best play the Review names is gnubg 2-ply's (world class) at least as
+ * often as gnubg's own 1-ply best is (bench:decisions' `review` setting against `--gnubg-own 1`;
+ * bench/RESULTS.md; test/ai/review-choices.test.ts). Before, the look went only where there was
+ * contact with checkers off or the play made lost 0.02, at the best two, and mixed 0-, 1- and
+ * 2-ply a third each: its best was gnubg 2-ply's less often than gnubg 0-ply's; mixing in the
+ * 0- or 1-ply values at all chose worse. It takes several times the time of that look (the Review
+ * runs in a worker thread of its own: app/reviews.ts). Its error rates count each play's expected
+ * loss at UNCERTAINTY_SHORT: a play our analysis ranks best is not always the best (the more
+ * often, the closer the choice). Long nardy: 0 ply, five times quicker, by the losses alone, with
+ * no outside analysis to measure either against.
  */
 export const REVIEW_DEPTH: Readonly<Record<Variant, AnalysisDepth>> = {
-  short: { plies: 1, zeroWeight: 0.5, secondLook: { weights: [0.34, 0.33, 0.33], candidates: 2, where: 'contact-off', minLoss: 0.02 }, uncertainty: UNCERTAINTY_SHORT },
+  short: { plies: 1, zeroWeight: 0.5, secondLook: { weights: [0, 0, 1], candidates: 3, where: 'all' }, uncertainty: UNCERTAINTY_SHORT },
   long: { plies: 0, zeroWeight: 0, secondLook: null, uncertainty: 0 },
 };
 
@@ -263,6 +265,64 @@ export function cubeOutcomes(search: Search, me: ArrayLike<number>, opp: ArrayLi
   const rollout = LEVELS.hard.cubeRollout;
   if (search.variant !== 'short' || !rollout || !bearOffContact(me, opp)) return ahead;
   return { probs: search.rollout(me, opp, rules, seededRandom(positionSeed(me, opp)), rollout.games, rollout.budgetMs).probs };
+}
+
+/** How a 1-ply analysis ranks a decision's plays (analyse's options, worked out). */
+interface DeepRanking {
+  readonly deepConfig: SearchConfig;
+  readonly z: number;
+  readonly second: SecondLook | undefined;
+  readonly where: LookWhere;
+}
+
+/**
+ * A decision's plays ranked at 1 ply as the analysis ranks them (best first): `zero` the plays
+ * ranked at 0 ply, `made` the position after the play made (valued at 1 ply too, and looked at
+ * again by the second look), if any. Only plays valued at 1 ply or deeper are in the list.
+ */
+function rankDeep(search: Search, me: ArrayLike<number>, opp: ArrayLike<number>, dice: Dice, rules: Rules, zero: readonly Candidate[], made: { me: ArrayLike<number>; opp: ArrayLike<number> } | null, d: DeepRanking): Candidate[] {
+  const variant = search.variant;
+  const { deepConfig, z, second, where } = d;
+  const isMade = (c: { me: ArrayLike<number>; opp: ArrayLike<number> }): boolean => made !== null && same(c.me, made.me) && same(c.opp, made.opp);
+  let ranked = search.rank(me, opp, dice, deepConfig, NO_NOISE, rules);
+  const played = ranked.find(isMade);
+  if (played && played.ply === 0) {
+    const probs = blendOutcomes(search.onePly(played.me, played.opp, rules), played.probs, z);
+    ranked = ranked.map((c) => (c === played ? { ...c, probs, equity: equityOf(variant, probs), ply: 1 as const } : c));
+  }
+  if (second && (looksHere(where, me, opp) || (second.minLoss !== undefined && made !== null && lossOf(ranked, made.me, made.opp) >= second.minLoss))) {
+    // The second look: the best `candidates` by the blend above and the play made, each
+    // valued by its 0-, 1- and 2-ply outcomes mixed by `weights`; only these rank.
+    const [w0, w1, w2] = second.weights;
+    const looked = ranked.filter((c) => c.ply >= 1).slice(0, second.candidates);
+    const mine = ranked.find(isMade);
+    if (mine && !looked.includes(mine)) looked.push(mine);
+    const ones = looked.map((c) => search.onePly(c.me, c.opp, rules));
+    const twos = looked.length > 1 ? search.twoPlyMany(looked, ones, rules, () => false)! : ones;
+    ranked = looked
+      .map((c, i) => {
+        const zeroProbs = zero.find((r) => same(r.me, c.me) && same(r.opp, c.opp))!.probs;
+        const probs = new Float32Array(zeroProbs.length);
+        for (let j = 0; j < probs.length; j++) probs[j] = w0 * zeroProbs[j]! + w1 * ones[i]![j]! + w2 * twos[i]![j]!;
+        return { ...c, probs, equity: equityOf(variant, probs) };
+      })
+      .sort((a, b) => b.equity - a.equity);
+  }
+  // Plays left at 0 ply are not compared with 1-ply ones: only the searched ones rank.
+  const deep = ranked.filter((c) => c.ply >= 1);
+  return deep.length ? [...deep].sort((a, b) => b.equity - a.equity) : ranked;
+}
+
+/**
+ * A decision's plays ranked as an analysis at `depth` ranks them (the Review's by default), best
+ * first: `me` to play `dice` against `opp`; `made` the position after the play made, if any (an
+ * analysis values it at 1 ply too). For benches that score the Review's choices (bench:decisions).
+ */
+export function reviewRank(search: Search, me: ArrayLike<number>, opp: ArrayLike<number>, dice: Dice, rules: Rules, made: { me: ArrayLike<number>; opp: ArrayLike<number> } | null = null, depth: AnalysisDepth = REVIEW_DEPTH[search.variant]): Candidate[] {
+  const zero = search.rank(me, opp, dice, GREEDY, NO_NOISE, rules);
+  if (depth.plies !== 1 || zero.length <= 1) return zero;
+  const deepConfig: SearchConfig = depth.zeroWeight > 0 ? { ...DEEP, zeroWeight: depth.zeroWeight } : DEEP;
+  return rankDeep(search, me, opp, dice, rules, zero, made, { deepConfig, z: depth.zeroWeight, second: depth.secondLook ?? undefined, where: depth.secondLook?.where ?? 'all' });
 }
 
 export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promise<Analysis> {
@@ -408,33 +468,7 @@ export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promi
       const { me: meA, opp: oppA } = sidesOf(after, side);
       if (plies === 1 && ranked.length > 1) {
         const { me, opp } = sidesOf(p, side);
-        ranked = search.rank(me, opp, dice, deepConfig, NO_NOISE, rules);
-        const played = ranked.find((c) => same(c.me, meA) && same(c.opp, oppA));
-        if (played && played.ply === 0) {
-          const probs = blendOutcomes(search.onePly(played.me, played.opp, rules), played.probs, z);
-          ranked = ranked.map((c) => (c === played ? { ...c, probs, equity: equityOf(variant, probs), ply: 1 as const } : c));
-        }
-        if (second && (looksHere(where, me, opp) || (second.minLoss !== undefined && lossOf(ranked, meA, oppA) >= second.minLoss))) {
-          // The second look: the best `candidates` by the blend above and the play made, each
-          // valued by its 0-, 1- and 2-ply outcomes mixed by `weights`; only these rank.
-          const [w0, w1, w2] = second.weights;
-          const looked = ranked.filter((c) => c.ply >= 1).slice(0, second.candidates);
-          const made = ranked.find((c) => same(c.me, meA) && same(c.opp, oppA));
-          if (made && !looked.includes(made)) looked.push(made);
-          const ones = looked.map((c) => search.onePly(c.me, c.opp, rules));
-          const twos = looked.length > 1 ? search.twoPlyMany(looked, ones, rules, () => false)! : ones;
-          ranked = looked
-            .map((c, i) => {
-              const zero = roll.ranked.find((r) => same(r.me, c.me) && same(r.opp, c.opp))!.probs;
-              const probs = new Float32Array(zero.length);
-              for (let j = 0; j < probs.length; j++) probs[j] = w0 * zero[j]! + w1 * ones[i]![j]! + w2 * twos[i]![j]!;
-              return { ...c, probs, equity: equityOf(variant, probs) };
-            })
-            .sort((a, b) => b.equity - a.equity);
-        }
-        // Plays left at 0 ply are not compared with 1-ply ones: only the searched ones rank.
-        const deep = ranked.filter((c) => c.ply >= 1);
-        ranked = deep.length ? [...deep].sort((a, b) => b.equity - a.equity) : ranked;
+        ranked = rankDeep(search, me, opp, dice, rules, roll.ranked, { me: meA, opp: oppA }, { deepConfig, z, second, where });
       }
       const played = ranked.find((c) => same(c.me, meA) && same(c.opp, oppA));
       const distinct = new Set(roll.ranked.map((c) => `${Array.from(c.me).join(',')}|${Array.from(c.opp).join(',')}`)).size;
