@@ -34,6 +34,25 @@ describe('the daily position', () => {
     for (const bad of [['on', '25:00'], ['on', '+15'], ['on', 'chess'], ['off', 'now'], ['maybe']]) expect(parseDaily(bad, 'en')).toBeNull();
   });
 
+  it("a firing before the hour (the timer moved, a clock ahead) posts today's position once and sets the next day's hour, not today's again", async () => {
+    let now = Date.UTC(2026, 11, 6, 16, 30);
+    const h = botHarness({ defaultLanguage: 'en', admins: [admin.id], now: () => now });
+    await h.say(admin, '/daily on 20:00 +3 short', GROUP);
+    expect(await h.store.timers.when(`daily:${GROUP.id}`)).toBe(Date.UTC(2026, 11, 6, 17, 0));
+    await h.store.timers.set(`daily:${GROUP.id}`, now);
+    await h.app.tick();
+    expect(h.in(GROUP.id).filter((m) => m.photo).length).toBe(1);
+    expect(await h.store.timers.when(`daily:${GROUP.id}`)).toBe(Date.UTC(2026, 11, 7, 17, 0));
+    // Today's hour passes without a second post; the next day's comes.
+    now = Date.UTC(2026, 11, 6, 17, 0, 5);
+    await h.app.tick();
+    expect(h.in(GROUP.id).filter((m) => m.photo).length).toBe(1);
+    now = Date.UTC(2026, 11, 7, 17, 0, 5);
+    await h.app.tick();
+    await h.app.tick();
+    expect(h.in(GROUP.id).filter((m) => m.photo).length).toBe(3);
+  });
+
   it('an admin turns it on; posted at the hour; one answer each, told privately; the result the next day, once', async () => {
     let now = Date.UTC(2026, 11, 6, 12, 0);
     const h = botHarness({ defaultLanguage: 'en', admins: [admin.id], now: () => now });

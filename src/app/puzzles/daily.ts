@@ -87,6 +87,12 @@ export function nextPost(now: number, cfg: Pick<DailyConfig, 'hour' | 'minute' |
   return at;
 }
 
+/** The moment (ms) of the group's hour:minute on its local `date` (YYYY-MM-DD). */
+export function slotOn(date: string, cfg: Pick<DailyConfig, 'hour' | 'minute' | 'offset'>): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return Date.UTC(y, m - 1, d, cfg.hour, cfg.minute) - cfg.offset * 3_600_000;
+}
+
 /** The day's problem of a game: the same for everyone on that date (a play problem). */
 export function dailyProblem(date: string, variant: Variant): Problem {
   // Plays only: a group answers "which play?" (the cube problems are for /puzzle).
@@ -196,7 +202,9 @@ export class Daily {
     const poster = this.poster;
     await this.once(key, 'posting', (d) => d.messageId === null, async (d) => ({ messageId: await poster.post(chatId, cfg, d, problemById(d.problem)!) }));
     await this.write<string>(`daily:open:${chatId}`, () => date);
-    await this.deps.timers.set(`${DAILY_TIMER}${chatId}`, nextPost(now + 60_000, cfg));
+    // The next day's hour, never today's again, even when this firing came before it (the
+    // timer moved by hand, another instance's clock ahead): today's position is posted.
+    await this.deps.timers.set(`${DAILY_TIMER}${chatId}`, nextPost(Math.max(now, slotOn(date, cfg)) + 60_000, cfg));
   }
 
   /** The result of a day, posted once; the week's table counts its right answers. */
