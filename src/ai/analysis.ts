@@ -267,12 +267,9 @@ export function cubeOutcomes(search: Search, me: ArrayLike<number>, opp: ArrayLi
   return { probs: search.rollout(me, opp, rules, seededRandom(positionSeed(me, opp)), rollout.games, rollout.budgetMs).probs };
 }
 
-/** How a 1-ply analysis ranks a decision's plays (analyse's options, worked out). */
-interface DeepRanking {
-  readonly deepConfig: SearchConfig;
-  readonly z: number;
-  readonly second: SecondLook | undefined;
-  readonly where: LookWhere;
+/** The 1-ply search of an analysis whose plays blend in their 0-ply values at weight `z`. */
+function deepConfigOf(z: number): SearchConfig {
+  return z > 0 ? { ...DEEP, zeroWeight: z } : DEEP;
 }
 
 /**
@@ -280,9 +277,10 @@ interface DeepRanking {
  * ranked at 0 ply, `made` the position after the play made (valued at 1 ply too, and looked at
  * again by the second look), if any. Only plays valued at 1 ply or deeper are in the list.
  */
-function rankDeep(search: Search, me: ArrayLike<number>, opp: ArrayLike<number>, dice: Dice, rules: Rules, zero: readonly Candidate[], made: { me: ArrayLike<number>; opp: ArrayLike<number> } | null, d: DeepRanking): Candidate[] {
+function rankDeep(search: Search, me: ArrayLike<number>, opp: ArrayLike<number>, dice: Dice, rules: Rules, zero: readonly Candidate[], made: { me: ArrayLike<number>; opp: ArrayLike<number> } | null, deepConfig: SearchConfig, second: SecondLook | undefined): Candidate[] {
   const variant = search.variant;
-  const { deepConfig, z, second, where } = d;
+  const z = deepConfig.zeroWeight ?? 0;
+  const where = second?.where ?? 'all';
   const isMade = (c: { me: ArrayLike<number>; opp: ArrayLike<number> }): boolean => made !== null && same(c.me, made.me) && same(c.opp, made.opp);
   let ranked = search.rank(me, opp, dice, deepConfig, NO_NOISE, rules);
   const played = ranked.find(isMade);
@@ -321,8 +319,7 @@ function rankDeep(search: Search, me: ArrayLike<number>, opp: ArrayLike<number>,
 export function reviewRank(search: Search, me: ArrayLike<number>, opp: ArrayLike<number>, dice: Dice, rules: Rules, made: { me: ArrayLike<number>; opp: ArrayLike<number> } | null = null, depth: AnalysisDepth = REVIEW_DEPTH[search.variant]): Candidate[] {
   const zero = search.rank(me, opp, dice, GREEDY, NO_NOISE, rules);
   if (depth.plies !== 1 || zero.length <= 1) return zero;
-  const deepConfig: SearchConfig = depth.zeroWeight > 0 ? { ...DEEP, zeroWeight: depth.zeroWeight } : DEEP;
-  return rankDeep(search, me, opp, dice, rules, zero, made, { deepConfig, z: depth.zeroWeight, second: depth.secondLook ?? undefined, where: depth.secondLook?.where ?? 'all' });
+  return rankDeep(search, me, opp, dice, rules, zero, made, deepConfigOf(depth.zeroWeight), depth.secondLook ?? undefined);
 }
 
 export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promise<Analysis> {
@@ -331,7 +328,7 @@ export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promi
   const plies = opts.plies ?? review!.plies;
   const z = opts.zeroWeight ?? review?.zeroWeight ?? 0;
   if (!(z >= 0 && z <= 1)) throw new RangeError('zeroWeight must lie within 0..1');
-  const deepConfig: SearchConfig = z > 0 ? { ...DEEP, zeroWeight: z } : DEEP;
+  const deepConfig = deepConfigOf(z);
   const search = opts.search ?? loadBrains().review(exp.variant);
   const second = opts.secondLook ?? review?.secondLook ?? undefined;
   const uncertainty = opts.uncertainty ?? review?.uncertainty ?? 0;
@@ -468,7 +465,7 @@ export async function analyse(exp: GameExport, opts: AnalyseOptions = {}): Promi
       const { me: meA, opp: oppA } = sidesOf(after, side);
       if (plies === 1 && ranked.length > 1) {
         const { me, opp } = sidesOf(p, side);
-        ranked = rankDeep(search, me, opp, dice, rules, roll.ranked, { me: meA, opp: oppA }, { deepConfig, z, second, where });
+        ranked = rankDeep(search, me, opp, dice, rules, roll.ranked, { me: meA, opp: oppA }, deepConfig, second);
       }
       const played = ranked.find((c) => same(c.me, meA) && same(c.opp, oppA));
       const distinct = new Set(roll.ranked.map((c) => `${Array.from(c.me).join(',')}|${Array.from(c.opp).join(',')}`)).size;

@@ -47,8 +47,7 @@ function playerFrom(args: string[]): BotPlayer {
   return new Player(level, undefined, seedText === null ? undefined : seededRandom(Number(seedText)), { ...base, search, cubefulPlay });
 }
 
-/** The match fields of a `cube` or `move` line: the cube, and the match (length 0: money). */
-/** `"cube": {value, owner}` and `"match": {length, score: [white, black], crawford}`, both optional. */
+/** The match fields of a `cube` or `move` line (length 0: money): `"cube": {value, owner}` and `"match": {length, score: [white, black], crawford}`, both optional. */
 function parseMatchContext(o: Record<string, unknown>): MatchContext {
   const cube = (o.cube ?? { value: 1, owner: null }) as Record<string, unknown>;
   if (typeof cube !== 'object' || cube === null) throw new PositionError('"cube" must be an object: {"value": 1, "owner": null}');

@@ -37,7 +37,6 @@ export function newMatch(variant: Variant, length: number, rules: Rules = defaul
   };
 }
 
-/** Apply a game action; when the game ends, the score (and the match winner) follow. */
 /** Where a match stands, for a position taken out of any game (the command line, benches, puzzles). */
 export interface MatchContext {
   readonly cube: { readonly value: number; readonly owner: Side | null };
@@ -63,6 +62,7 @@ export function matchAt(position: Position, ctx: MatchContext, rules: Rules, pha
   return { ...base, score: { white: ctx.score[0], black: ctx.score[1] }, crawfordDone: oneAway && !ctx.crawford, game };
 }
 
+/** Apply a game action; when the game ends, the score (and the match winner) follow. */
 export function applyMatchAction(m: MatchState, action: GameAction, by: Side): MatchOutcome {
   if (m.winner) return applyAction({ ...m.game, phase: 'over' }, action, by) as MatchOutcome;
   const out = applyAction(m.game, action, by);

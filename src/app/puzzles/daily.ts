@@ -88,7 +88,7 @@ export function nextPost(now: number, cfg: Pick<DailyConfig, 'hour' | 'minute' |
 }
 
 /** The moment (ms) of the group's hour:minute on its local `date` (YYYY-MM-DD). */
-export function slotOn(date: string, cfg: Pick<DailyConfig, 'hour' | 'minute' | 'offset'>): number {
+function slotOn(date: string, cfg: Pick<DailyConfig, 'hour' | 'minute' | 'offset'>): number {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return Date.UTC(y, m - 1, d, cfg.hour, cfg.minute) - cfg.offset * 3_600_000;
 }
