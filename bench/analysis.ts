@@ -42,7 +42,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { analyse, type Analysis, type LookWhere } from '../src/ai/analysis.js';
+import { analyse, type AnalyseOptions, type Analysis, type LookWhere } from '../src/ai/analysis.js';
 import type { GameExport } from '../src/engine/gamefile.js';
 import { ENCODINGS } from '../src/ai/encode.js';
 import { Evaluator, MeanEvaluator, type Evaluates } from '../src/ai/evaluator.js';
@@ -439,33 +439,28 @@ async function againstGnubg(): Promise<Record<string, unknown>> {
  */
 const marginOf = (d: Analysis['decisions'][number]): number => (d.otherEquity === undefined ? 1 : d.equity - d.otherEquity);
 
+/** Seconds each game's analysis takes with `opts` (as the Review runs it, yielding between decisions), and decisions per game. */
+async function timeReviews(games: readonly GameExport[], opts: AnalyseOptions): Promise<Record<string, number>> {
+  const secs: number[] = [];
+  let decisions = 0;
+  for (const g of games) {
+    const t = process.hrtime.bigint();
+    const a = await analyse(g, { ...opts, progress: () => new Promise<void>((r) => setImmediate(r)) });
+    secs.push(Number(process.hrtime.bigint() - t) / 1e9);
+    decisions += a.decisions.length;
+  }
+  return { games: secs.length, decisions_per_game: Math.round(decisions / secs.length), mean: +(secs.reduce((a, b) => a + b, 0) / secs.length).toFixed(2), max: +Math.max(...secs).toFixed(2) };
+}
+
 async function reviewTime(): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
   const games: GameExport[] = [];
   for (let i = 0; i < LONG; i++) games.push(playGame('long', i % 2 ? 'hard' : 'medium', i % 2 ? 'easy' : 'hard', SEED * 1000 + i));
-  for (const plies of [0, 1] as const) {
-    const secs: number[] = [];
-    let decisions = 0;
-    for (const g of games) {
-      const t = process.hrtime.bigint();
-      const a = await analyse(g, { plies, progress: () => new Promise<void>((r) => setImmediate(r)) });
-      secs.push(Number(process.hrtime.bigint() - t) / 1e9);
-      decisions += a.decisions.length;
-    }
-    out[`long_game_${plies}ply_s`] = { games: secs.length, decisions_per_game: Math.round(decisions / secs.length), mean: +(secs.reduce((a, b) => a + b, 0) / secs.length).toFixed(2), max: +Math.max(...secs).toFixed(2) };
-  }
+  if (games.length) for (const plies of [0, 1] as const) out[`long_game_${plies}ply_s`] = await timeReviews(games, { plies });
   // Short games at the Review's own depth (REVIEW_DEPTH.short), as the bot's Review analyses them.
   const shorts: GameExport[] = [];
   for (let i = 0; i < SHORT; i++) shorts.push(playGame('short', i % 2 ? 'hard' : 'medium', i % 2 ? 'easy' : 'hard', SEED * 1000 + 500 + i));
-  const secs: number[] = [];
-  let decisions = 0;
-  for (const g of shorts) {
-    const t = process.hrtime.bigint();
-    const a = await analyse(g, { progress: () => new Promise<void>((r) => setImmediate(r)) });
-    secs.push(Number(process.hrtime.bigint() - t) / 1e9);
-    decisions += a.decisions.length;
-  }
-  if (secs.length) out.short_game_review_s = { games: secs.length, decisions_per_game: Math.round(decisions / secs.length), mean: +(secs.reduce((a, b) => a + b, 0) / secs.length).toFixed(2), max: +Math.max(...secs).toFixed(2) };
+  if (shorts.length) out.short_game_review_s = await timeReviews(shorts, {});
   return out;
 }
 

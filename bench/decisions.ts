@@ -54,17 +54,17 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { equityOf, flipOutcomes, shortContact } from '../src/ai/outcomes.js';
-import type { MatchScore } from '../src/ai/met.js';
 import { Brains, Player, playersSearch } from '../src/ai/player.js';
 import { Search } from '../src/ai/search.js';
 import { loadBundled, loadBundledReview, loadWeights } from '../src/ai/weights.js';
 import { reviewRank, REVIEW_DEPTH, type AnalysisDepth, type SecondLook } from '../src/ai/analysis.js';
 import { Evaluator } from '../src/ai/evaluator.js';
 import { ENCODINGS } from '../src/ai/encode.js';
-import { defaultRules, parsePosition, positionId, type CubeState, type Dice } from '../src/engine/index.js';
+import { defaultRules, parsePosition, positionId } from '../src/engine/index.js';
 import { seededRandom } from '../src/sim/rng.js';
 import { parseSetting, type Setting } from './settings.js';
 import { GNUBG, gnubgHome } from './gnubg.js';
+import { readDecisionSet, type Decision } from './decision-set.js';
 
 const argv = process.argv.slice(2);
 const opt = (name: string, fallback: string): string => {
@@ -90,21 +90,6 @@ for (const [k, v] of Object.entries({ GAMES, SEED, GNUBG_PLIES, PROCS, LIMIT, WO
   if (!Number.isInteger(v) || v < 0) throw new Error(`--${k.toLowerCase().replace(/_/g, '-')} must be a whole number, not ${v}`);
 }
 if (GAMES < 1 || PROCS < 1) throw new Error('--games and --procs must be at least 1');
-
-interface Decision {
-  /** The decision's line as the set holds it (after "D "). */
-  readonly line: string;
-  readonly me: number[];
-  readonly opp: number[];
-  readonly dice: Dice;
-  /** gnubg's equity for the mover of each play's resulting position, by position id: cubeless money, or cubeful at the match score (EMG). */
-  readonly plays: Map<string, number>;
-  readonly best: number;
-  /** With --match: the mover's score, the cube and its owner (null centred). */
-  readonly match?: { readonly score: MatchScore; readonly cube: CubeState };
-  /** With --match: the id after gnubg expert's own play (0-ply, cubeful), the yardstick. */
-  readonly reference?: string;
-}
 
 interface PlayerSetting extends Setting {
   readonly kind: 'player';
@@ -282,34 +267,7 @@ async function oracleProbs(decisions: readonly Decision[]): Promise<Map<string, 
 }
 
 function load(file = DATA): Decision[] {
-  const out: Decision[] = [];
-  let cur: { line: string; me: number[]; opp: number[]; dice: Dice; plays: Map<string, number>; match?: Decision['match']; reference?: string } | null = null;
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    if (line.startsWith('D ')) {
-      const [, me, opp, a, b, ...context] = line.split(' ');
-      cur = { line: line.slice(2), me: me!.split(',').map(Number), opp: opp!.split(',').map(Number), dice: [Number(a), Number(b)] as unknown as Dice, plays: new Map() };
-      if (context.length === 6) {
-        // The match context of scripts/gnubg/decisions.ts --match; the mover is White.
-        const [awayMe, awayOpp, crawford, post, cube, owner] = context.map(Number) as [number, number, number, number, number, number];
-        cur.match = { score: { awayMe, awayOpp, crawford: crawford === 1, postCrawford: post === 1 }, cube: { value: cube, owner: owner === 0 ? null : owner === 1 ? 'white' : 'black' } };
-      }
-    } else if (line === '#') {
-      if (!cur) throw new Error(`${file}: "#" without a decision`);
-      const best = Math.max(...cur.plays.values());
-      // A decision whose plays all end the game has nothing to score.
-      if (cur.plays.size > 1) out.push({ ...cur, best });
-      cur = null;
-    } else if (line.startsWith('R ')) {
-      if (!cur) throw new Error(`${file}: a reference outside a decision`);
-      cur.reference = line.slice(2);
-    } else if (line) {
-      if (!cur) throw new Error(`${file}: a play outside a decision`);
-      const [id, ...p] = line.split(' ');
-      // A match decision's plays carry the mover's cubeful equity; otherwise probabilities for the
-      // side then to roll (the opponent): the mover's equity is minus theirs.
-      cur.plays.set(id!, p.length === 1 ? Number(p[0]) : -equityOf('short', p.map(Number)));
-    }
-  }
+  const out = readDecisionSet(file);
   return LIMIT && file === DATA ? out.slice(0, LIMIT) : out;
 }
 
@@ -353,9 +311,10 @@ async function main(): Promise<void> {
     const eq = id === undefined ? undefined : d.plays.get(id);
     return eq === undefined ? NaN : d.best - eq;
   };
-  // The play made in each decision, for the Review's settings that value it too: hard's, as in the games of the set.
+  // The play made in each decision, for the Review's settings that value it too: hard's, as in
+  // the games of the set (hard's own setting's choices where it comes first, else played here once).
   let hardPlays: Array<{ me: number[]; opp: number[] }> | null = null;
-  const madeOf = (k: number): { me: number[]; opp: number[] } => {
+  const hardChoices = (): Array<{ me: number[]; opp: number[] }> => {
     if (!hardPlays) {
       const hard = new Player('hard', new Brains(() => playersSearch('short')), seededRandom(SEED), parseSetting('hard', true).config);
       hardPlays = decisions.map((d) => {
@@ -364,12 +323,12 @@ async function main(): Promise<void> {
         return { me: Array.from(top.me), opp: Array.from(top.opp) };
       });
     }
-    return hardPlays[k]!;
+    return hardPlays;
   };
   const results = settings.map((setting) => {
     if (setting.kind === 'review') {
       // The Review's best play: cubeless, at any score (the Review judges plays by money equity).
-      const made = setting.made === 'hard' ? decisions.map((_, k) => madeOf(k)) : null;
+      const made = setting.made === 'hard' ? hardChoices() : null;
       const t0 = performance.now();
       const losses = decisions.map((d, k) => {
         const list = reviewRank(setting.search, d.me, d.opp, d.dice, rules, made ? made[k]! : null, setting.depth);
