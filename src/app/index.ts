@@ -81,6 +81,13 @@ export interface Inbox {
   record(updates: ReadonlyArray<{ readonly update_id: number }>): Promise<void>;
   finish(updateId: number): Promise<void>;
   /**
+   * A delivery of an update that another delivery claimed first (a restart before the polling
+   * offset was confirmed, a webhook retried): out of the inbox only where this instance's entry
+   * is the one there. The first taker's entry stays, for it to finish, or for a sweep to hand
+   * on once it is dead: a duplicate must not erase an update its first taker never finished.
+   */
+  finishDuplicate(updateId: number): Promise<void>;
+  /**
    * Say this instance is alive for `ttlSeconds` (every tick; ALIVE_SECONDS by default), and
    * record the updates in hand that the storage could not record when they came.
    */
@@ -231,6 +238,12 @@ function inboxOf(store: Store, now: () => number, owner: string): Inbox {
     finish: async (id) => {
       unrecorded.delete(id);
       await store.updates.finish(id);
+    },
+    finishDuplicate: async (id) => {
+      unrecorded.delete(id);
+      // Duplicates are rare and the inbox holds only the updates in hand: reading it is cheap.
+      const entry = (await store.updates.unfinished()).find((e) => e.update.update_id === id);
+      if (!entry || entry.owner === owner) await store.updates.finish(id);
     },
     beat: async (ttl = ALIVE_SECONDS) => {
       await store.updates.beat(owner, ttl);

@@ -215,15 +215,18 @@ export function createBot(config: Config, app: App, log: Logger, opts: BotOption
       return finish();
     }
     const work = async (): Promise<void> => {
+      let duplicate = false;
       try {
         if (!replaying.delete(id) && !(await app.firstDelivery(id))) {
+          duplicate = true;
           metrics?.duplicates.inc();
           return;
         }
         await next();
       } finally {
         if (chat !== null) gate.leave(chat);
-        await finish();
+        // A duplicate leaves the first taker's entry: should that one have died before finishing, a sweep hands the update on.
+        await (duplicate ? app.inbox.finishDuplicate(id).catch((e: unknown) => log.debug({ err: e, update: id }, 'could not take a duplicate update out of the inbox (its record expires)')) : finish());
       }
     };
     // Behind its chat's other updates it could only wait: its slot goes to another chat's.

@@ -187,4 +187,24 @@ describe('the inbox: updates at least once', () => {
     await other.inbox.finish(3);
     expect(await store.updates.unfinished()).toEqual([]);
   });
+
+  it("a duplicate delivery leaves the first taker's entry (a sweep hands it on once that one is dead); its own entry it takes out", async () => {
+    let t = 1_000_000;
+    const store = new MemoryStore(ttl, () => t);
+    const app = createApp(store, { defaultLanguage: 'en', now: () => t });
+    // "dead" took update 7 and died before finishing it; Telegram delivers it again to this instance.
+    await store.updates.beat('dead', 1);
+    await store.updates.record('dead', [{ update_id: 7 }]);
+    await app.inbox.record([{ update_id: 7 }]);
+    await app.inbox.finishDuplicate(7);
+    expect((await store.updates.unfinished()).map((e) => [e.owner, e.update.update_id])).toEqual([['dead', 7]]);
+    t += 10_000;
+    const handled: number[] = [];
+    expect(await app.inbox.sweep(async (u) => void handled.push(u.update_id))).toBe(1);
+    expect(handled).toEqual([7]);
+    // A duplicate whose entry is this instance's own (its first taker finished and left): out.
+    await app.inbox.record([{ update_id: 8 }]);
+    await app.inbox.finishDuplicate(8);
+    expect(await store.updates.unfinished()).toEqual([]);
+  });
 });
