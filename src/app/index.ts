@@ -241,9 +241,7 @@ function inboxOf(store: Store, now: () => number, owner: string): Inbox {
     },
     finishDuplicate: async (id) => {
       unrecorded.delete(id);
-      // Duplicates are rare and the inbox holds only the updates in hand: reading it is cheap.
-      const entry = (await store.updates.unfinished()).find((e) => e.update.update_id === id);
-      if (!entry || entry.owner === owner) await store.updates.finish(id);
+      await store.updates.finish(id, owner);
     },
     beat: async (ttl = ALIVE_SECONDS) => {
       await store.updates.beat(owner, ttl);

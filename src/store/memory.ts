@@ -539,8 +539,8 @@ class MemoryUpdates implements UpdateStore {
     for (const u of updates) if (!this.inbox.has(u.update_id)) this.inbox.set(u.update_id, { owner, at: this.now(), update: structuredClone(u) });
   }
 
-  async finish(updateId: number): Promise<void> {
-    this.inbox.delete(updateId);
+  async finish(updateId: number, owner?: string): Promise<void> {
+    if (owner === undefined || (this.inbox.get(updateId)?.owner ?? owner) === owner) this.inbox.delete(updateId);
   }
 
   async unfinished(): Promise<Array<{ owner: string; at: number; update: { readonly update_id: number } }>> {

@@ -79,6 +79,16 @@ redis.call('SET', KEYS[1], now + tonumber(ARGV[1]), 'PX', tonumber(ARGV[1]) + 10
 return 0
 `;
 
+// An inbox entry out only where it is ARGV[2]'s, or unreadable as RedisUpdates.unfinished reads it (nothing to replay).
+const FINISH_OWN = `
+local raw = redis.call('HGET', KEYS[1], ARGV[1])
+if not raw then return 0 end
+local ok, e = pcall(cjson.decode, raw)
+local readable = ok and type(e) == 'table' and type(e.owner) == 'string' and type(e.at) == 'number' and type(e.update) == 'table' and type(e.update.update_id) == 'number'
+if readable and e.owner ~= ARGV[2] then return 0 end
+return redis.call('HDEL', KEYS[1], ARGV[1])
+`;
+
 const SET_FROM_NOW = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
@@ -156,6 +166,7 @@ type Scripted = Client & {
   nardyHold(key: string, ms: number): Promise<number>;
   nardyClaimPace(key: string, leaseMs: number): Promise<number>;
   nardySetFromNow(key: string, ms: number): Promise<number>;
+  nardyFinishOwn(inbox: string, updateId: string, owner: string): Promise<number>;
   nardyDue(key: string, now: number, n: number, leasedUntil: number): Promise<string[]>;
   nardyDone(key: string, id: string, leasedUntil: number): Promise<number>;
   nardyTakeOver(key: string, from: string, to: string, ms: number): Promise<number>;
@@ -726,8 +737,9 @@ class RedisUpdates implements UpdateStore {
     await m.expire(this.k.inbox(), 86_400).exec();
   }
 
-  async finish(updateId: number): Promise<void> {
-    await this.r.hdel(this.k.inbox(), String(updateId));
+  async finish(updateId: number, owner?: string): Promise<void> {
+    if (owner === undefined) await this.r.hdel(this.k.inbox(), String(updateId));
+    else await this.r.nardyFinishOwn(this.k.inbox(), String(updateId), owner);
   }
 
   async unfinished(): Promise<Array<{ owner: string; at: number; update: { readonly update_id: number } }>> {
@@ -940,6 +952,7 @@ export class RedisStore implements Store {
     client.defineCommand('nardyHold', { numberOfKeys: 1, lua: HOLD });
     client.defineCommand('nardyClaimPace', { numberOfKeys: 1, lua: CLAIM_PACE });
     client.defineCommand('nardySetFromNow', { numberOfKeys: 1, lua: SET_FROM_NOW });
+    client.defineCommand('nardyFinishOwn', { numberOfKeys: 1, lua: FINISH_OWN });
     client.defineCommand('nardyDue', { numberOfKeys: 1, lua: DUE });
     client.defineCommand('nardyDone', { numberOfKeys: 1, lua: DONE });
     client.defineCommand('nardyTakeOver', { numberOfKeys: 1, lua: TAKE_OVER });

@@ -237,8 +237,11 @@ export interface UpdateStore {
    * offset, the webhook's 200), so an instance that dies in between loses none.
    */
   record(owner: string, updates: ReadonlyArray<{ readonly update_id: number }>): Promise<void>;
-  /** The update is handled (or need not be): out of the inbox. */
-  finish(updateId: number): Promise<void>;
+  /**
+   * The update is handled (or need not be): out of the inbox. With `owner`, only where its entry
+   * is that instance's (or unreadable), in one step: a duplicate delivery leaves the first taker's.
+   */
+  finish(updateId: number, owner?: string): Promise<void>;
   /** Every update in the inbox, with who took it and when. */
   unfinished(): Promise<Array<{ readonly owner: string; readonly at: number; readonly update: { readonly update_id: number } }>>;
   /** Take an update out of the inbox to handle it again: true for the one caller that took it. */

@@ -291,6 +291,19 @@ describe.each(stores)('%s store: updates', (_name, make) => {
     expect((await store.updates.unfinished()).some((e) => e.update.update_id === base || e.update.update_id === base + 1)).toBe(false);
   });
 
+  it("finish with an owner takes the entry out only where it is that owner's (a duplicate delivery leaves the first taker's)", async () => {
+    const base = 9_200_000 + Math.floor(Math.random() * 100_000);
+    await store.updates.record('first', [{ update_id: base }]);
+    await store.updates.record('second', [{ update_id: base + 1 }]);
+    await store.updates.finish(base, 'second');
+    await store.updates.finish(base + 1, 'second');
+    await store.updates.finish(base + 2, 'second'); // none there: nothing to do
+    const left = (await store.updates.unfinished()).filter((e) => e.update.update_id >= base && e.update.update_id <= base + 2);
+    expect(left.map((e) => [e.update.update_id, e.owner])).toEqual([[base, 'first']]);
+    await store.updates.finish(base, 'first');
+    expect((await store.updates.unfinished()).some((e) => e.update.update_id === base)).toBe(false);
+  });
+
   it('an instance is alive while it beats', async () => {
     expect(await store.updates.alive('nobody')).toBe(false);
     await store.updates.beat('someone', 5);
