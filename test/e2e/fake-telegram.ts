@@ -68,6 +68,8 @@ interface Injected {
   hang?: boolean;
   /** Carry the call out, then never answer it (the answer is lost: the caller dies before it). */
   lost?: boolean;
+  /** Only for a call with these parameters (the others pass by): one press's answer, say. */
+  when?: (params: Record<string, unknown>) => boolean;
 }
 
 /** Split a multipart/form-data body into its parts. */
@@ -392,8 +394,9 @@ export class FakeTelegram extends EventEmitter {
       return;
     }
     const queue = this.injected.get(method);
-    if (queue?.length) {
-      const err = queue.shift()!;
+    const at = queue?.findIndex((e) => !e.when || e.when(params)) ?? -1;
+    if (queue && at >= 0) {
+      const err = queue.splice(at, 1)[0]!;
       if (err.hang) {
         this.emit('call', method);
         return;

@@ -2,20 +2,22 @@
  * Training the evaluation networks: npm run train -- --variant long|short [options]
  *
  *   --mode td        self-play TD(λ) (default)
- *   --mode gnubg     supervised on GNU Backgammon's 0-ply outcomes (short nardy), from --data,
- *                    made by scripts/gnubg/make-training-data.sh
- *   --groups         (with --mode gnubg) the data holds whole decisions, each closed by a line
+ *   --mode fit       supervised on the outcomes in --data (one position id and its outcomes a
+ *                    line, seen by the side to roll): GNU Backgammon's 0-ply outcomes (short
+ *                    nardy, scripts/gnubg/make-training-data.sh), or the net's own look-ahead
+ *                    (either game, scripts/lookahead-data.ts); --mode gnubg is the same
+ *   --groups         (with --mode fit) the data holds whole decisions, each closed by a line
  *                    "#" (make-training-data.sh --groups --decisions): each play also learns its
  *                    equity relative to the other plays of its roll, weighted by --pair-weight
  *                    (default 1); the held-out score adds the error of the plays' losses
  *   --hidden2 N      a second hidden layer of N units beside the first (with --init: the trained
  *                    net deepened, the new layer's output weights zero, so it starts out
  *                    evaluating exactly as that net)
- *   --adam           (with --mode gnubg) Adam over minibatches of --batch samples (default 128)
+ *   --adam           (with --mode fit) Adam over minibatches of --batch samples (default 128)
  *                    instead of one SGD step a sample; --rate is then Adam's step size
  *
  * Worker threads share the weights (Hogwild). Checkpoints go to --out (resume with --resume;
- * with --mode gnubg each epoch's net is also kept as <out>/epoch-N);
+ * with --mode fit each epoch's net is also kept as <out>/epoch-N);
  * the strength log (against the frozen baseline and a random player) to <out>/log.jsonl and
  * stdout. --publish writes the result to assets/ai/<variant>.{bin,json}, which the bot loads.
  * With one worker a run is reproducible from its seed; with more, thread timing makes each run
@@ -65,7 +67,7 @@ function num(a: Map<string, string>, name: string, fallback: number, min = -Infi
 
 interface Options {
   variant: Variant;
-  mode: 'td' | 'gnubg';
+  mode: 'td' | 'fit';
   hidden: number;
   hidden2: number;
   games: number;
@@ -97,14 +99,14 @@ function options(argv: string[]): Options {
   for (const k of a.keys()) if (!KNOWN.includes(k)) throw new UsageError(`unknown option --${k}`);
   const variant = a.get('variant');
   if (variant !== 'long' && variant !== 'short') throw new UsageError('--variant must be long or short');
-  const mode = a.get('mode') ?? 'td';
-  if (mode !== 'td' && mode !== 'gnubg') throw new UsageError('--mode must be td or gnubg');
-  if (mode === 'gnubg' && variant !== 'short') throw new UsageError('--mode gnubg is for short nardy');
-  if (mode === 'gnubg' && !a.get('data')) throw new UsageError('--mode gnubg needs --data FILE (scripts/gnubg/make-training-data.sh)');
-  if (mode === 'gnubg' && !existsSync(a.get('data')!)) throw new UsageError(`--data ${a.get('data')}: no such file (make it with scripts/gnubg/make-training-data.sh)`);
-  if (a.has('groups') && mode !== 'gnubg') throw new UsageError('--groups goes with --mode gnubg');
+  const named = a.get('mode') ?? 'td';
+  if (named !== 'td' && named !== 'fit' && named !== 'gnubg') throw new UsageError('--mode must be td or fit (gnubg)');
+  const mode = named === 'td' ? 'td' : 'fit';
+  if (mode === 'fit' && !a.get('data')) throw new UsageError(`--mode ${named} needs --data FILE (scripts/gnubg/make-training-data.sh, scripts/lookahead-data.ts)`);
+  if (mode === 'fit' && !existsSync(a.get('data')!)) throw new UsageError(`--data ${a.get('data')}: no such file (make it with scripts/gnubg/make-training-data.sh or scripts/lookahead-data.ts)`);
+  if (a.has('groups') && mode !== 'fit') throw new UsageError('--groups goes with --mode fit');
   if (a.has('pair-weight') && !a.has('groups')) throw new UsageError('--pair-weight goes with --groups');
-  if (a.has('adam') && mode !== 'gnubg') throw new UsageError('--adam goes with --mode gnubg');
+  if (a.has('adam') && mode !== 'fit') throw new UsageError('--adam goes with --mode fit');
   if (a.has('batch') && !a.has('adam')) throw new UsageError('--batch goes with --adam');
   const rate = num(a, 'rate', mode === 'td' ? 0.05 : 0.02, 0);
   // The rate falls from --rate to --rate-end; a floor above the start would raise it instead
@@ -247,7 +249,7 @@ function prepare(o: Options): { net: Net; shared: SharedArrayBuffer; progress: P
 }
 
 function training(o: Options, progress: Progress): Record<string, unknown> {
-  const common = { trainer: o.mode === 'td' ? 'td-lambda self-play' : 'supervised on gnubg 0-ply', seed: o.seed, workers: o.workers, rate: o.rate, rateEnd: o.rateEnd, decay: o.decay, ...(o.init ? { init: o.init } : {}) };
+  const common = { trainer: o.mode === 'td' ? 'td-lambda self-play' : `supervised on ${o.data}`, seed: o.seed, workers: o.workers, rate: o.rate, rateEnd: o.rateEnd, decay: o.decay, ...(o.init ? { init: o.init } : {}) };
   return o.mode === 'td'
     ? { ...common, lambda: o.lambda, games: progress.games, progress }
     : { ...common, data: o.data, ...(o.groups ? { groups: true, pairWeight: o.pairWeight } : {}), ...(o.adam ? { optimizer: 'adam', batch: o.batch } : {}), epochs: progress.epoch, progress };
@@ -418,7 +420,7 @@ async function main(): Promise<number> {
     o = options(process.argv.slice(2));
   } catch (e) {
     if (e instanceof UsageError) {
-      console.error(`error: ${e.message}\nusage: npm run train -- --variant long|short [--mode td|gnubg] [--games N] [--hours H] [--workers N] [--hidden N] [--hidden2 N] [--out DIR] [--resume] [--init BASE] [--seed S] [--lambda L] [--rate R] [--rate-end R] [--decay N] [--eval-every N] [--eval-pairs N] [--checkpoint-every N] [--data FILE] [--groups] [--pair-weight W] [--adam] [--batch N] [--epochs N] [--publish]`);
+      console.error(`error: ${e.message}\nusage: npm run train -- --variant long|short [--mode td|fit] [--games N] [--hours H] [--workers N] [--hidden N] [--hidden2 N] [--out DIR] [--resume] [--init BASE] [--seed S] [--lambda L] [--rate R] [--rate-end R] [--decay N] [--eval-every N] [--eval-pairs N] [--checkpoint-every N] [--data FILE] [--groups] [--pair-weight W] [--adam] [--batch N] [--epochs N] [--publish]`);
       return 2;
     }
     throw e;

@@ -1,0 +1,106 @@
+/**
+ * Training data from the net's own look-ahead (distillation): self-play games by the bundled net
+ * (its best 0-ply play, its equity blurred by --noise so that the games vary), and for each
+ * position met, with the side to roll, the net's 1-ply outcomes: the mean over the 21 rolls of the
+ * best 0-ply play's (Search.preRoll at 1 ply). One line a position, "<position id> p1 .. pO", seen
+ * by the side to roll: the format `npm run train -- --mode fit --data FILE` reads
+ * (src/ai/train/data.ts). Positions where both sides bear off are left out (the bear-off table
+ * values them exactly, the net is never asked).
+ *
+ *   npx tsx scripts/lookahead-data.ts --variant long --games 2000 --seed 1 --out train/la-1.txt
+ *     [--weights BASE] [--noise 0.03]
+ *
+ * Run one process a core with different seeds and concatenate the files. The dice come from a
+ * seeded generator: training data, not a game anyone plays.
+ */
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { allHome } from '../src/ai/bearoff.js';
+import { ENCODINGS } from '../src/ai/encode.js';
+import { Evaluator } from '../src/ai/evaluator.js';
+import { equityOf } from '../src/ai/outcomes.js';
+import { playersSearch } from '../src/ai/player.js';
+import { loadBundled, loadWeights } from '../src/ai/weights.js';
+import { Generator } from '../src/engine/fast.js';
+import { positionId, startPosition } from '../src/engine/position.js';
+import { DEFAULT_RULES } from '../src/engine/rules.js';
+import type { Dice, Die, Side, Variant } from '../src/engine/types.js';
+import { seededRandom } from '../src/sim/rng.js';
+
+function usage(message: string): never {
+  console.error(`error: ${message}\nusage: npx tsx scripts/lookahead-data.ts --variant long|short --games N --seed S --out FILE [--weights BASE] [--noise X]`);
+  process.exit(2);
+}
+
+const argv = process.argv.slice(2);
+const opt = new Map<string, string>();
+for (let i = 0; i < argv.length; i += 2) {
+  const k = argv[i]!;
+  const v = argv[i + 1];
+  if (!k.startsWith('--') || v === undefined) usage(`bad argument "${k}"`);
+  if (!['variant', 'games', 'seed', 'out', 'weights', 'noise'].includes(k.slice(2))) usage(`unknown option ${k}`);
+  opt.set(k.slice(2), v);
+}
+const variant = opt.get('variant') as Variant;
+if (variant !== 'long' && variant !== 'short') usage('--variant must be long or short');
+const games = Number(opt.get('games') ?? NaN);
+const seed = Number(opt.get('seed') ?? 1);
+const noise = Number(opt.get('noise') ?? 0.03);
+const out = opt.get('out');
+if (!Number.isInteger(games) || games < 1) usage('--games must be a whole number ≥ 1');
+if (!Number.isFinite(seed) || !Number.isFinite(noise) || noise < 0) usage('--seed and --noise must be numbers (noise ≥ 0)');
+if (!out) usage('--out FILE is needed');
+
+const net = opt.get('weights') ? loadWeights(opt.get('weights')!, variant).net : loadBundled(variant).net;
+const search = playersSearch(variant, net);
+const ev = new Evaluator(net, ENCODINGS[variant]);
+const random = seededRandom(seed);
+const gen = new Generator();
+const O = ENCODINGS[variant].outputs;
+const y = new Float32Array(O);
+const die = (): Die => (1 + Math.floor(random() * 6)) as Die;
+const gauss = (): number => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+
+writeFileSync(out, '');
+const t0 = performance.now();
+let positions = 0;
+for (let g = 0; g < games; g++) {
+  const start = startPosition(variant);
+  const sides: Record<Side, Int8Array> = { white: new Int8Array(start.white), black: new Int8Array(start.black) };
+  let a = die();
+  let b = die();
+  while (a === b) [a, b] = [die(), die()];
+  let turn: Side = a > b ? 'white' : 'black';
+  let dice: Dice = [a, b];
+  let lines = '';
+  for (let t = 0; t < 3000; t++) {
+    const me = sides[turn];
+    const opp = sides[turn === 'white' ? 'black' : 'white'];
+    // The position before this roll (the first roll's is the start, which every game shares).
+    if (t > 0 && !(allHome(me, 0) && allHome(opp, 0))) {
+      const p = search.preRoll(me, opp, 1, DEFAULT_RULES);
+      const id = positionId({ variant, turn, white: Array.from(sides.white), black: Array.from(sides.black) });
+      lines += `${id} ${Array.from(p, (v) => v.toFixed(5)).join(' ')}\n`;
+      positions++;
+    }
+    const n = gen.generate(variant, me, opp, dice, DEFAULT_RULES);
+    let best = -Infinity;
+    let pick = gen.result[0]!;
+    for (let k = 0; k < n; k++) {
+      const i = gen.result[k]!;
+      ev.afterPlay(gen.pool.me, i * 26, gen.pool.opp, i * 26, y);
+      const eq = equityOf(variant, y) + noise * gauss();
+      if (eq > best) {
+        best = eq;
+        pick = i;
+      }
+    }
+    me.set(gen.pool.me.subarray(pick * 26, pick * 26 + 26));
+    opp.set(gen.pool.opp.subarray(pick * 26, pick * 26 + 26));
+    if (me[0] === 15) break;
+    turn = turn === 'white' ? 'black' : 'white';
+    dice = [die(), die()];
+  }
+  appendFileSync(out, lines);
+  if ((g + 1) % 50 === 0) console.error(`${g + 1} games, ${positions} positions, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+}
+console.error(`done: ${games} games, ${positions} positions in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
