@@ -7,8 +7,13 @@
  * (src/ai/train/data.ts). Positions where both sides bear off are left out (the bear-off table
  * values them exactly, the net is never asked).
  *
+ * With --plays K, whole decisions instead: at each roll, the K best plays by 0 ply (the
+ * alternatives the player compares, most of which its games never reach), each play's position
+ * with the opponent then to roll and that side's 1-ply outcomes, a line "#" closing each decision
+ * (grouped data: `--mode fit --groups` also learns the plays' equities relative to each other).
+ *
  *   npx tsx scripts/lookahead-data.ts --variant long --games 2000 --seed 1 --out train/la-1.txt
- *     [--weights BASE] [--noise 0.03]
+ *     [--weights BASE] [--noise 0.03] [--plays K]
  *
  * Run one process a core with different seeds and concatenate the files. The dice come from a
  * seeded generator: training data, not a game anyone plays.
@@ -27,7 +32,7 @@ import type { Dice, Die, Side, Variant } from '../src/engine/types.js';
 import { seededRandom } from '../src/sim/rng.js';
 
 function usage(message: string): never {
-  console.error(`error: ${message}\nusage: npx tsx scripts/lookahead-data.ts --variant long|short --games N --seed S --out FILE [--weights BASE] [--noise X]`);
+  console.error(`error: ${message}\nusage: npx tsx scripts/lookahead-data.ts --variant long|short --games N --seed S --out FILE [--weights BASE] [--noise X] [--plays K]`);
   process.exit(2);
 }
 
@@ -37,7 +42,7 @@ for (let i = 0; i < argv.length; i += 2) {
   const k = argv[i]!;
   const v = argv[i + 1];
   if (!k.startsWith('--') || v === undefined) usage(`bad argument "${k}"`);
-  if (!['variant', 'games', 'seed', 'out', 'weights', 'noise'].includes(k.slice(2))) usage(`unknown option ${k}`);
+  if (!['variant', 'games', 'seed', 'out', 'weights', 'noise', 'plays'].includes(k.slice(2))) usage(`unknown option ${k}`);
   opt.set(k.slice(2), v);
 }
 const variant = opt.get('variant') as Variant;
@@ -46,6 +51,8 @@ const games = Number(opt.get('games') ?? NaN);
 const seed = Number(opt.get('seed') ?? 1);
 const noise = Number(opt.get('noise') ?? 0.03);
 const out = opt.get('out');
+const plays = Number(opt.get('plays') ?? 0);
+if (!Number.isInteger(plays) || plays < 0 || plays === 1) usage('--plays must be 0 (positions along the games) or a whole number ≥ 2');
 if (!Number.isInteger(games) || games < 1) usage('--games must be a whole number ≥ 1');
 if (!Number.isFinite(seed) || !Number.isFinite(noise) || noise < 0) usage('--seed and --noise must be numbers (noise ≥ 0)');
 if (!out) usage('--out FILE is needed');
@@ -76,7 +83,7 @@ for (let g = 0; g < games; g++) {
     const me = sides[turn];
     const opp = sides[turn === 'white' ? 'black' : 'white'];
     // The position before this roll (the first roll's is the start, which every game shares).
-    if (t > 0 && !(allHome(me, 0) && allHome(opp, 0))) {
+    if (plays === 0 && t > 0 && !(allHome(me, 0) && allHome(opp, 0))) {
       const p = search.preRoll(me, opp, 1, DEFAULT_RULES);
       const id = positionId({ variant, turn, white: Array.from(sides.white), black: Array.from(sides.black) });
       lines += `${id} ${Array.from(p, (v) => v.toFixed(5)).join(' ')}\n`;
@@ -85,13 +92,36 @@ for (let g = 0; g < games; g++) {
     const n = gen.generate(variant, me, opp, dice, DEFAULT_RULES);
     let best = -Infinity;
     let pick = gen.result[0]!;
+    const ranked: Array<{ i: number; eq: number }> = [];
     for (let k = 0; k < n; k++) {
       const i = gen.result[k]!;
       ev.afterPlay(gen.pool.me, i * 26, gen.pool.opp, i * 26, y);
-      const eq = equityOf(variant, y) + noise * gauss();
+      const eq0 = equityOf(variant, y);
+      ranked.push({ i, eq: eq0 });
+      const eq = eq0 + noise * gauss();
       if (eq > best) {
         best = eq;
         pick = i;
+      }
+    }
+    if (plays > 0 && n >= 2) {
+      // The decision's best plays, each seen by the opponent then to roll (none that wins now,
+      // nor a bear-off of both sides: nothing for the net to learn there).
+      ranked.sort((x, z) => z.eq - x.eq);
+      let group = '';
+      let kept = 0;
+      for (const { i } of ranked.slice(0, plays)) {
+        const mine = gen.pool.me.slice(i * 26, i * 26 + 26);
+        const theirs = gen.pool.opp.slice(i * 26, i * 26 + 26);
+        if (mine[0] === 15 || (allHome(mine, 0) && allHome(theirs, 0))) continue;
+        const p = search.preRoll(theirs, mine, 1, DEFAULT_RULES);
+        const after = turn === 'white' ? { white: Array.from(mine), black: Array.from(theirs) } : { white: Array.from(theirs), black: Array.from(mine) };
+        group += `${positionId({ variant, turn: turn === 'white' ? 'black' : 'white', ...after })} ${Array.from(p, (v) => v.toFixed(5)).join(' ')}\n`;
+        kept++;
+      }
+      if (kept >= 2) {
+        lines += group + '#\n';
+        positions += kept;
       }
     }
     me.set(gen.pool.me.subarray(pick * 26, pick * 26 + 26));

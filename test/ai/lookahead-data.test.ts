@@ -40,6 +40,34 @@ describe('look-ahead training data', () => {
     expect(d.count).toBe(lines.length);
   });
 
+  it('with --plays K, whole decisions: the K best plays of each roll by 0 ply, each valued at 1 ply by the side then to roll', () => {
+    const grouped = join(dir, 'plays.txt');
+    const r = node(['scripts/lookahead-data.ts', '--variant', 'long', '--games', '1', '--seed', '8', '--plays', '3', '--out', grouped]);
+    expect(r.status, String(r.stderr)).toBe(0);
+    const d = readData(grouped, 'long', true);
+    expect(d.decisions).toBeGreaterThan(20);
+    const g = new Int32Array(d.groups!);
+    const sizes = Array.from({ length: d.decisions! }, (_, k) => g[k + 1]! - g[k]!);
+    expect(Math.min(...sizes)).toBe(2);
+    expect(Math.max(...sizes)).toBe(3);
+    // The first decision of the file: its plays all come from one position and one roll, so
+    // the side that moved has the same checkers off and the side to roll the same board.
+    const text = readFileSync(grouped, 'utf8');
+    const first = text.slice(0, text.indexOf('#')).trim().split('\n');
+    const search = playersSearch('long', loadBundled('long').net);
+    const sides = first.map((line) => {
+      const [id, ...probs] = line.split(' ');
+      const p = parsePositionId(id!);
+      const me = p.turn === 'white' ? p.white : p.black;
+      const opp = p.turn === 'white' ? p.black : p.white;
+      expect(probs.map(Number)).toEqual(Array.from(search.preRoll(me, opp, 1), (v) => +v.toFixed(5)));
+      return { me: me.join(','), turn: p.turn };
+    });
+    expect(new Set(sides.map((s) => s.me)).size).toBe(1);
+    expect(new Set(sides.map((s) => s.turn)).size).toBe(1);
+    expect(node(['scripts/lookahead-data.ts', '--variant', 'long', '--games', '1', '--plays', '1', '--out', join(dir, 'y.txt')]).status).toBe(2);
+  });
+
   it('the trainer fits long nardy\'s net to it (--mode fit), and refuses bad lines in the command', () => {
     const out = join(dir, 'fit');
     const r = node(['src/ai/train/main.ts', '--variant', 'long', '--mode', 'fit', '--data', data, '--init', 'assets/ai/long', '--epochs', '1', '--eval-pairs', '2', '--workers', '1', '--rate', '0.001', '--out', out]);
