@@ -186,8 +186,12 @@ describe('button answers that fail', () => {
   it('a press whose answer Telegram refuses (too old) is still applied and shown', async () => {
     const user: FakeUser = { id: 5201, first_name: 'Pia', language_code: 'en' };
     const msg = await startBotGame(user);
-    fake.inject('answerCallbackQuery', { code: 400, description: 'Bad Request: query is too old and response timeout expired or query ID is invalid' });
-    fake.press(msg, user, choose(msg)!);
+    // The refusal is for this press's answer (not for another update's the bot may be handling).
+    let pressId = '';
+    let refused = false;
+    fake.inject('answerCallbackQuery', { code: 400, description: 'Bad Request: query is too old and response timeout expired or query ID is invalid', when: (p) => (refused = p.callback_query_id === pressId) });
+    pressId = fake.press(msg, user, choose(msg)!);
+    await fake.waitFor(() => refused, 10_000, 'the press\'s answer refused');
     await fake.waitFor(() => (fake.messages.get(`${user.id}:${msg.message_id}`)?.edits ?? 0) > msg.edits, 10_000, 'the board after a refused answer');
   });
 });
