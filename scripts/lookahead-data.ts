@@ -28,7 +28,7 @@ import { loadBundled, loadWeights } from '../src/ai/weights.js';
 import { Generator } from '../src/engine/fast.js';
 import { positionId, startPosition } from '../src/engine/position.js';
 import { DEFAULT_RULES } from '../src/engine/rules.js';
-import type { Dice, Die, Side, Variant } from '../src/engine/types.js';
+import { otherSide, type Dice, type Die, type Side, type Variant } from '../src/engine/types.js';
 import { seededRandom } from '../src/sim/rng.js';
 
 function usage(message: string): never {
@@ -66,6 +66,14 @@ const O = ENCODINGS[variant].outputs;
 const y = new Float32Array(O);
 const die = (): Die => (1 + Math.floor(random() * 6)) as Die;
 const gauss = (): number => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+/** Both sides bearing off: the bear-off table values it exactly, the net is never asked. */
+const bothHome = (a: ArrayLike<number>, b: ArrayLike<number>): boolean => allHome(a, 0) && allHome(b, 0);
+/** A data line: the position with `turn` to roll (`me` its checkers), and its outcomes for that side at 1 ply. */
+function line(turn: Side, me: ArrayLike<number>, opp: ArrayLike<number>): string {
+  const [white, black] = turn === 'white' ? [me, opp] : [opp, me];
+  const id = positionId({ variant, turn, white: Array.from(white), black: Array.from(black) });
+  return `${id} ${Array.from(search.preRoll(me, opp, 1, DEFAULT_RULES), (v) => v.toFixed(5)).join(' ')}\n`;
+}
 
 writeFileSync(out, '');
 const t0 = performance.now();
@@ -81,12 +89,10 @@ for (let g = 0; g < games; g++) {
   let lines = '';
   for (let t = 0; t < 3000; t++) {
     const me = sides[turn];
-    const opp = sides[turn === 'white' ? 'black' : 'white'];
+    const opp = sides[otherSide(turn)];
     // The position before this roll (the first roll's is the start, which every game shares).
-    if (plays === 0 && t > 0 && !(allHome(me, 0) && allHome(opp, 0))) {
-      const p = search.preRoll(me, opp, 1, DEFAULT_RULES);
-      const id = positionId({ variant, turn, white: Array.from(sides.white), black: Array.from(sides.black) });
-      lines += `${id} ${Array.from(p, (v) => v.toFixed(5)).join(' ')}\n`;
+    if (plays === 0 && t > 0 && !bothHome(me, opp)) {
+      lines += line(turn, me, opp);
       positions++;
     }
     const n = gen.generate(variant, me, opp, dice, DEFAULT_RULES);
@@ -97,7 +103,7 @@ for (let g = 0; g < games; g++) {
       const i = gen.result[k]!;
       ev.afterPlay(gen.pool.me, i * 26, gen.pool.opp, i * 26, y);
       const eq0 = equityOf(variant, y);
-      ranked.push({ i, eq: eq0 });
+      if (plays > 0) ranked.push({ i, eq: eq0 });
       const eq = eq0 + noise * gauss();
       if (eq > best) {
         best = eq;
@@ -113,10 +119,8 @@ for (let g = 0; g < games; g++) {
       for (const { i } of ranked.slice(0, plays)) {
         const mine = gen.pool.me.slice(i * 26, i * 26 + 26);
         const theirs = gen.pool.opp.slice(i * 26, i * 26 + 26);
-        if (mine[0] === 15 || (allHome(mine, 0) && allHome(theirs, 0))) continue;
-        const p = search.preRoll(theirs, mine, 1, DEFAULT_RULES);
-        const after = turn === 'white' ? { white: Array.from(mine), black: Array.from(theirs) } : { white: Array.from(theirs), black: Array.from(mine) };
-        group += `${positionId({ variant, turn: turn === 'white' ? 'black' : 'white', ...after })} ${Array.from(p, (v) => v.toFixed(5)).join(' ')}\n`;
+        if (mine[0] === 15 || bothHome(mine, theirs)) continue;
+        group += line(otherSide(turn), theirs, mine);
         kept++;
       }
       if (kept >= 2) {
@@ -127,7 +131,7 @@ for (let g = 0; g < games; g++) {
     me.set(gen.pool.me.subarray(pick * 26, pick * 26 + 26));
     opp.set(gen.pool.opp.subarray(pick * 26, pick * 26 + 26));
     if (me[0] === 15) break;
-    turn = turn === 'white' ? 'black' : 'white';
+    turn = otherSide(turn);
     dice = [die(), die()];
   }
   appendFileSync(out, lines);

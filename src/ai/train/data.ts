@@ -1,7 +1,8 @@
 /**
- * Training data from GNU Backgammon's outcomes (scripts/gnubg/make-training-data.sh): one line a
- * position, "<position id> w wg wbg lg lbg", seen by the side to roll; in grouped data a line "#"
- * closes each decision (the plays of one roll).
+ * Supervised training data: GNU Backgammon's outcomes (scripts/gnubg/make-training-data.sh) or the
+ * net's own 1-ply look-ahead (scripts/lookahead-data.ts). One line a position, "<position id>"
+ * and the game's outcomes (short: w wg wbg lg lbg; long: w wm lm), seen by the side to roll; in
+ * grouped data a line "#" closes each decision (the plays of one roll).
  */
 import { readFileSync } from 'node:fs';
 import { parsePositionId } from '../../engine/position.js';
@@ -33,7 +34,7 @@ export interface Data {
 }
 
 /**
- * Read GNU Backgammon's outcomes (one position id and five probabilities a line), in a fixed
+ * Read the outcomes (one position id and the game's probabilities a line), in a fixed
  * shuffled order so that the held-out part is a fair sample. With `grouped`, a line "#" closes
  * each decision and the decisions are shuffled, each keeping its plays together.
  */

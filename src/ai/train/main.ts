@@ -7,9 +7,10 @@
  *                    nardy, scripts/gnubg/make-training-data.sh), or the net's own look-ahead
  *                    (either game, scripts/lookahead-data.ts); --mode gnubg is the same
  *   --groups         (with --mode fit) the data holds whole decisions, each closed by a line
- *                    "#" (make-training-data.sh --groups --decisions): each play also learns its
- *                    equity relative to the other plays of its roll, weighted by --pair-weight
- *                    (default 1); the held-out score adds the error of the plays' losses
+ *                    "#" (make-training-data.sh --groups --decisions, lookahead-data.ts --plays K):
+ *                    each play also learns its equity relative to the other plays of its roll,
+ *                    weighted by --pair-weight (default 1); the held-out score adds the error of
+ *                    the plays' losses
  *   --hidden2 N      a second hidden layer of N units beside the first (with --init: the trained
  *                    net deepened, the new layer's output weights zero, so it starts out
  *                    evaluating exactly as that net)
