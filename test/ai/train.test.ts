@@ -52,7 +52,15 @@ describe('grouped training data', () => {
   it('refuses a decision left open, "#" lines without --groups, and bad lines', () => {
     expect(() => readData(file([line(a[0]!, 0.4), '#', line(a[1]!, 0.4)]), 'short', true)).toThrow(/not closed/);
     expect(() => readData(file([line(a[0]!, 0.4), '#']), 'short', false)).toThrow(/--groups/);
-    expect(() => readData(file([`${a[0]} 0.5 0.1`, '#']), 'short', true)).toThrow(/bad line/);
+    // The error names the line in the file, "#" lines counted.
+    expect(() => readData(file([line(a[0]!, 0.4), '#', `${a[1]} 0.5 0.1`, '#']), 'short', true)).toThrow(/bad line 3 /);
+    expect(() => readData(file([line(a[0]!, 0.4), '#', `SW${'!'.repeat(14)} 0.5 0.1 0 0 0`, '#']), 'short', true)).toThrow(/line 3: /);
+  });
+
+  it('passes over the lines "R <id>" that gnubg labelling above 0 ply adds (its own choice)', () => {
+    const d = readData(file([`R ${a[0]}`, ...a.map((id) => line(id, 0.4)), '#', `R ${b[1]}`, ...b.map((id) => line(id, 0.6)), '#']), 'short', true);
+    expect(d.decisions).toBe(2);
+    expect(d.count).toBe(a.length + b.length);
   });
 });
 

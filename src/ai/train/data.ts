@@ -2,7 +2,9 @@
  * Supervised training data: GNU Backgammon's outcomes (scripts/gnubg/make-training-data.sh) or the
  * net's own 1-ply look-ahead (scripts/lookahead-data.ts). One line a position, "<position id>"
  * and the game's outcomes (short: w wg wbg lg lbg; long: w wm lm), seen by the side to roll; in
- * grouped data a line "#" closes each decision (the plays of one roll).
+ * grouped data a line "#" closes each decision (the plays of one roll). A line "R <id>" (gnubg's
+ * own choice in the decision, which training-data.py writes when it labels above 0 ply, for
+ * bench:decisions) is no training position and is passed over.
  */
 import { readFileSync } from 'node:fs';
 import { parsePositionId } from '../../engine/position.js';
@@ -42,15 +44,20 @@ export function readData(file: string, variant: Variant, grouped: boolean): Data
   // The file can be larger than a string may be: find the lines in the bytes.
   const bytes = readFileSync(file);
   const starts: number[] = [];
+  // Each position's line number in the file, for errors.
+  const lineNos: number[] = [];
   const groupEnds: number[] = [];
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0, lineNo = 1; i < bytes.length; lineNo++) {
     const end = bytes.indexOf(10, i);
     const stop = end < 0 ? bytes.length : end;
     if (stop > i) {
       if (bytes[i] === 35 /* # */) {
         if (!grouped) throw new Error(`${file}: a line "#" (grouped data: add --groups)`);
         if (starts.length > (groupEnds.at(-1) ?? 0)) groupEnds.push(starts.length);
-      } else starts.push(i);
+      } else if (!(bytes[i] === 82 /* R */ && bytes[i + 1] === 32)) {
+        starts.push(i);
+        lineNos.push(lineNo);
+      }
     }
     i = stop + 1;
   }
@@ -67,9 +74,14 @@ export function readData(file: string, variant: Variant, grouped: boolean): Data
     const from = starts[li]!;
     const end = bytes.indexOf(10, from);
     const parts = bytes.toString('latin1', from, end < 0 ? bytes.length : end).split(' ');
-    if (parts.length !== 1 + O) throw new Error(`${file}: bad line ${li + 1}`);
-    const p = parsePositionId(parts[0]!);
-    if (p.variant !== variant) throw new Error(`${file}: line ${li + 1} is not ${variant}`);
+    if (parts.length !== 1 + O) throw new Error(`${file}: bad line ${lineNos[li]} (a position id and ${O} outcomes)`);
+    let p;
+    try {
+      p = parsePositionId(parts[0]!);
+    } catch (e) {
+      throw new Error(`${file}: line ${lineNos[li]}: ${(e as Error).message}`);
+    }
+    if (p.variant !== variant) throw new Error(`${file}: line ${lineNos[li]} is not ${variant}`);
     const me = p.turn === 'white' ? p.white : p.black;
     const opp = p.turn === 'white' ? p.black : p.white;
     b.set(me, count * 52);
