@@ -210,7 +210,7 @@ async function make(): Promise<void> {
  */
 async function scoreLines(lines: readonly string[], plies: number, file: string): Promise<void> {
   const t1 = Date.now();
-  const parts = await gnubgParts(lines, { NARDY_GROUPS: '1', NARDY_KEEP_WINS: '1', NARDY_PLIES: String(plies) });
+  const parts = await gnubgParts(lines, { NARDY_GROUPS: '1', NARDY_KEEP_WINS: '1', NARDY_PLIES: String(plies), NARDY_REFERENCE: '1' });
   const out: string[] = [];
   parts.forEach((part, i) => {
     const groups = part.out.split('#\n');

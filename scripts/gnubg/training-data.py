@@ -11,8 +11,10 @@
 # Environment: NARDY_OUT (output file), NARDY_GAMES (games to play), NARDY_SEED (random seed),
 # NARDY_DECISIONS (optional, see above; a decision line with its match context, from
 # decisions.ts --match, is scored cubefully at its score and cube, and each play's line is then
-# "<project position id> <the mover's cubeful equity>"; a line "R <id>" gives gnubg expert's
-# own 0-ply choice, cubeful in a match, cubeless for money, whenever NARDY_PLIES is above 0),
+# "<project position id> <the mover's cubeful equity>"), NARDY_REFERENCE ("1": before each
+# decision's plays, a line "R <id>" gives gnubg expert's own 0-ply choice, cubeful in a match,
+# cubeless for money, in a match or when NARDY_PLIES is above 0; bench/decisions.ts asks for it,
+# training data leaves it out),
 # NARDY_GROUPS ("1" keeps each decision's plays together,
 # for the trainer's loss on the differences between them), NARDY_PLIES (gnubg's depth, default 0;
 # above 0 with gnubg's analysis settings: bench/decisions.ts), NARDY_KEEP_WINS ("1" also writes
@@ -41,6 +43,7 @@ for c in ['set threads 1', 'set player 0 human', 'set player 1 human', 'set disp
           'set evaluation chequerplay evaluation prune off', 'new game']:
     gnubg.command(c)
 PLIES = int(os.environ.get('NARDY_PLIES', '0'))
+REFERENCE = os.environ.get('NARDY_REFERENCE') == '1'
 if PLIES:
     # gnubg's own analysis settings at that depth: pruning on, its default move filter (plays far
     # behind the best keep their 0-ply figures, as in gnubg's analysis).
@@ -145,7 +148,7 @@ if os.environ.get('NARDY_DECISIONS'):
             continue
         mover = [int(x) for x in parts[0].split(',')]
         opp = [int(x) for x in parts[1].split(',')]
-        if MATCH or PLIES:
+        if REFERENCE and (MATCH or PLIES):
             reference(mover, opp, int(parts[2]), int(parts[3]))
         plays('white', mover, opp, int(parts[2]), int(parts[3]), 0.0)
         if GROUPS:

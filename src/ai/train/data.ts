@@ -3,8 +3,9 @@
  * net's own 1-ply look-ahead (scripts/lookahead-data.ts). One line a position, "<position id>"
  * and the game's outcomes (short: w wg wbg lg lbg; long: w wm lm), seen by the side to roll; in
  * grouped data a line "#" closes each decision (the plays of one roll). A line "R <id>" (gnubg's
- * own choice in the decision, which training-data.py writes when it labels above 0 ply, for
- * bench:decisions) is no training position and is passed over.
+ * own choice in the decision, bench:decisions' yardstick; training-data.py wrote it whenever it
+ * labelled above 0 ply until it was asked for with NARDY_REFERENCE) is no training position and
+ * is passed over, so that such files still train.
  */
 import { readFileSync } from 'node:fs';
 import { parsePositionId } from '../../engine/position.js';
