@@ -260,11 +260,13 @@ function decisionCount(exp: GameExport): number {
  * What a cube decision of `me` on roll against `opp` is judged from: in a bear-off against
  * contact, games played out (as hard decides there: player.ts, cubeRollout), where the network
  * and the look-ahead over it misjudge; elsewhere the one-roll-ahead outcomes given (cube.ts).
+ * The analysis plays all of hard's games, with no time budget: hard stops at its budget, which a
+ * busy machine reaches sooner, and a Review must give the same figures on any machine at any load.
  */
 export function cubeOutcomes(search: Search, me: ArrayLike<number>, opp: ArrayLike<number>, rules: Rules, ahead: { readonly probs: Float32Array; readonly leaves: CubeLeaf[] }): { probs: Float32Array; leaves?: CubeLeaf[] } {
   const rollout = LEVELS.hard.cubeRollout;
   if (search.variant !== 'short' || !rollout || !bearOffContact(me, opp)) return ahead;
-  return { probs: search.rollout(me, opp, rules, seededRandom(positionSeed(me, opp)), rollout.games, rollout.budgetMs).probs };
+  return { probs: search.rollout(me, opp, rules, seededRandom(positionSeed(me, opp)), rollout.games).probs };
 }
 
 /** The 1-ply search of an analysis whose plays blend in their 0-ply values at weight `z`. */

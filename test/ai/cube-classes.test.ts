@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cubeOutcomes } from '../../src/ai/analysis.js';
-import { bearOffContact, LEVELS, loadBrains, Player } from '../../src/ai/player.js';
+import { bearOffContact, LEVELS, loadBrains, Player, positionSeed } from '../../src/ai/player.js';
 import { matchAt, parseRules, type MatchState } from '../../src/engine/index.js';
 import { parsePositionId, startPosition } from '../../src/engine/position.js';
 import { sidesOf, type Position, type Side } from '../../src/engine/types.js';
@@ -82,6 +82,24 @@ describe('cube decisions of the weak classes, as gnubg 2-ply decides them', () =
     // Elsewhere, the look-ahead's outcomes as given.
     const start = sidesOf(startPosition('short', 'white'), 'white');
     expect(cubeOutcomes(search, start.me, start.opp, parseRules({ cube: true }), ahead)).toBe(ahead);
+  });
+
+  it("the Review plays out all of hard's games, whatever the time: the same figures on a busy machine as on an idle one", () => {
+    // Bearing off with six off against one checker left on the 24-point: 1,296 games take about a
+    // second, four times hard's budget, so a Review that stopped at the budget would judge fewer.
+    const side = (slots: Record<number, number>): number[] => {
+      const s = Array<number>(26).fill(0);
+      for (const [p, n] of Object.entries(slots)) s[Number(p)] = n;
+      return s;
+    };
+    const me = side({ 0: 6, 1: 2, 2: 2, 3: 2, 4: 2, 5: 1 });
+    const opp = side({ 24: 1, 7: 4, 6: 4, 5: 3, 4: 3 });
+    const rules = parseRules({ cube: true });
+    const search = loadBrains().review('short');
+    const judged = cubeOutcomes(search, me, opp, rules, { probs: search.preRoll(me, opp, 0), leaves: [] });
+    const all = search.rollout(me, opp, rules, seededRandom(positionSeed(me, opp)), LEVELS.hard.cubeRollout!.games);
+    expect(all.games).toBe(1296);
+    expect(Array.from(judged.probs)).toEqual(Array.from(all.probs));
   });
 
   it('the class: bearing off against a checker on the bar or in the home board, either way round; not a race or a middle game', () => {
