@@ -257,16 +257,22 @@ function decisionCount(exp: GameExport): number {
 }
 
 /**
+ * How many games the analysis plays out for a cube decision (cubeOutcomes): hard's count, but cut
+ * by the plays valued (36,000, about hard's 250 ms on an idle core, which values some 120 plays a
+ * millisecond) rather than by the clock. Hard stops at its time budget, which a busy machine
+ * reaches sooner; a Review must give the same figures on any machine at any load.
+ */
+export const REVIEW_ROLLOUT = { games: LEVELS.hard.cubeRollout?.games ?? 1296, evaluations: 36_000 } as const;
+
+/**
  * What a cube decision of `me` on roll against `opp` is judged from: in a bear-off against
- * contact, games played out (as hard decides there: player.ts, cubeRollout), where the network
- * and the look-ahead over it misjudge; elsewhere the one-roll-ahead outcomes given (cube.ts).
- * The analysis plays all of hard's games, with no time budget: hard stops at its budget, which a
- * busy machine reaches sooner, and a Review must give the same figures on any machine at any load.
+ * contact, games played out (as hard decides there: player.ts, cubeRollout; REVIEW_ROLLOUT),
+ * where the network and the look-ahead over it misjudge; elsewhere the one-roll-ahead outcomes
+ * given (cube.ts).
  */
 export function cubeOutcomes(search: Search, me: ArrayLike<number>, opp: ArrayLike<number>, rules: Rules, ahead: { readonly probs: Float32Array; readonly leaves: CubeLeaf[] }): { probs: Float32Array; leaves?: CubeLeaf[] } {
-  const rollout = LEVELS.hard.cubeRollout;
-  if (search.variant !== 'short' || !rollout || !bearOffContact(me, opp)) return ahead;
-  return { probs: search.rollout(me, opp, rules, seededRandom(positionSeed(me, opp)), rollout.games).probs };
+  if (search.variant !== 'short' || !LEVELS.hard.cubeRollout || !bearOffContact(me, opp)) return ahead;
+  return { probs: search.rollout(me, opp, rules, seededRandom(positionSeed(me, opp)), REVIEW_ROLLOUT.games, Infinity, REVIEW_ROLLOUT.evaluations).probs };
 }
 
 /** The 1-ply search of an analysis whose plays blend in their 0-ply values at weight `z`. */

@@ -104,6 +104,8 @@ export class Search {
 
   private readonly keptIdx: Int32Array;
   private readonly keptEq: Float64Array;
+  /** Plays valued by the full net in bestPlay so far (rollout's work budget counts them). */
+  private valued = 0;
 
   /**
    * `prune`: a small net (weights.ts, loadBundledPrune) that values every play of a roll at the
@@ -308,18 +310,22 @@ export class Search {
    * The outcomes for `me`, about to roll against `opp`, played out to the end: each game both
    * sides play their best 0-ply play (the full net, pruned as ever), the first roll of game i the
    * i-th of the 36 (so every first roll counts alike), the later ones from `random`. At most
-   * `games` games, and no more once `budgetMs` has passed (checked every 36 games, at least 144
-   * played). Short nardy: win, gammon and backgammon both ways, as the network gives them.
+   * `games` games, and no more once `budgetMs` has passed or the plays valued by the network have
+   * reached `evaluations` (both checked every 36 games, at least 144 played). The time budget
+   * depends on the machine and its load; the count of evaluations does not, so the same call
+   * gives the same outcomes anywhere. Short nardy: win, gammon and backgammon both ways, as the
+   * network gives them.
    */
-  rollout(me: ArrayLike<number>, opp: ArrayLike<number>, rules: Rules, random: () => number, games = 1296, budgetMs = Infinity): { readonly probs: Float32Array; readonly games: number } {
+  rollout(me: ArrayLike<number>, opp: ArrayLike<number>, rules: Rules, random: () => number, games = 1296, budgetMs = Infinity, evaluations = Infinity): { readonly probs: Float32Array; readonly games: number } {
     const O = this.ev.outputs;
     const acc = new Float64Array(O);
     const pool = this.inner.pool;
     const deadline = performance.now() + budgetMs;
+    const valuedAtStart = this.valued;
     const die = (): number => 1 + Math.floor(random() * 6);
     let played = 0;
     for (; played < games; played++) {
-      if (played % 36 === 0 && played >= 144 && performance.now() > deadline) break;
+      if (played % 36 === 0 && played >= 144 && (this.valued - valuedAtStart >= evaluations || performance.now() > deadline)) break;
       let a = Array.from(me);
       let b = Array.from(opp);
       let mine = true;
@@ -369,6 +375,7 @@ export class Search {
     const m = pruned ? this.worthLooking(gen, n) : n;
     let best = -Infinity;
     let pick = gen.result[0]!;
+    this.valued += m;
     for (let k = 0; k < m; k++) {
       const i = pruned ? this.keptIdx[k]! : gen.result[k]!;
       const o = i * 26;

@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cubeOutcomes } from '../../src/ai/analysis.js';
+import { cubeOutcomes, REVIEW_ROLLOUT } from '../../src/ai/analysis.js';
 import { bearOffContact, LEVELS, loadBrains, Player, positionSeed } from '../../src/ai/player.js';
 import { matchAt, parseRules, type MatchState } from '../../src/engine/index.js';
 import { parsePositionId, startPosition } from '../../src/engine/position.js';
@@ -84,9 +84,9 @@ describe('cube decisions of the weak classes, as gnubg 2-ply decides them', () =
     expect(cubeOutcomes(search, start.me, start.opp, parseRules({ cube: true }), ahead)).toBe(ahead);
   });
 
-  it("the Review plays out all of hard's games, whatever the time: the same figures on a busy machine as on an idle one", () => {
-    // Bearing off with six off against one checker left on the 24-point: 1,296 games take about a
-    // second, four times hard's budget, so a Review that stopped at the budget would judge fewer.
+  it("the Review's games played out stop at a count of plays valued, not at a time: the same figures on a busy machine as on an idle one", () => {
+    // Bearing off with six off against one checker left on the 24-point: 1,296 games take some
+    // 180,000 plays valued, over a second, so both budgets cut them.
     const side = (slots: Record<number, number>): number[] => {
       const s = Array<number>(26).fill(0);
       for (const [p, n] of Object.entries(slots)) s[Number(p)] = n;
@@ -97,9 +97,16 @@ describe('cube decisions of the weak classes, as gnubg 2-ply decides them', () =
     const rules = parseRules({ cube: true });
     const search = loadBrains().review('short');
     const judged = cubeOutcomes(search, me, opp, rules, { probs: search.preRoll(me, opp, 0), leaves: [] });
-    const all = search.rollout(me, opp, rules, seededRandom(positionSeed(me, opp)), LEVELS.hard.cubeRollout!.games);
-    expect(all.games).toBe(1296);
-    expect(Array.from(judged.probs)).toEqual(Array.from(all.probs));
+    const counted = search.rollout(me, opp, rules, seededRandom(positionSeed(me, opp)), REVIEW_ROLLOUT.games, Infinity, REVIEW_ROLLOUT.evaluations);
+    expect(counted.games).toBeGreaterThanOrEqual(144);
+    expect(counted.games).toBeLessThan(1296);
+    expect(Array.from(judged.probs)).toEqual(Array.from(counted.probs));
+    // A time budget gives other figures once the clock runs short (here: none at all).
+    expect(search.rollout(me, opp, rules, seededRandom(positionSeed(me, opp)), REVIEW_ROLLOUT.games, 0).games).toBe(144);
+    // The count of plays valued stops at whole rounds of 36 first rolls, and gives more games for more.
+    const more = search.rollout(me, opp, rules, seededRandom(positionSeed(me, opp)), REVIEW_ROLLOUT.games, Infinity, 2 * REVIEW_ROLLOUT.evaluations);
+    expect(counted.games % 36).toBe(0);
+    expect(more.games).toBeGreaterThan(counted.games);
   });
 
   it('the class: bearing off against a checker on the bar or in the home board, either way round; not a race or a middle game', () => {
