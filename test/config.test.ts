@@ -36,17 +36,18 @@ describe('config', () => {
   });
 
   it('start-up stops with one clear line when BOT_TOKEN is missing', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env: { PATH: process.env.PATH, DOTENV_CONFIG_PATH: '/nonexistent' }, encoding: 'utf8', timeout: 30_000 });
+    const r = spawnSync(process.execPath, ['dist/main.js'], { env: { PATH: process.env.PATH, DOTENV_CONFIG_PATH: '/nonexistent' }, encoding: 'utf8', timeout: 30_000 });
     expect(r.status).toBe(1);
     expect(r.stderr.trim()).toBe('config error: BOT_TOKEN is required: get one from @BotFather and put it in .env or the environment');
   });
 });
 
+// The bot runs compiled (dist/main.js, as `npm start` runs it; the global setup builds it afresh).
 describe('start-up checks: one clear line and a non-zero exit', () => {
   // Short start-up waits (the defaults are 20 s and 12 s): the same checks, without waiting them out.
   const quick = { TELEGRAM_START_TIMEOUT_MS: '1500', REDIS_START_TIMEOUT_MS: '2500' };
   const start = (env: Record<string, string>, timeout = 40_000) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env: { PATH: process.env.PATH, DOTENV_CONFIG_PATH: '/nonexistent', BOT_TOKEN: TOKEN, LOG_LEVEL: 'silent', ...quick, ...env }, encoding: 'utf8', timeout });
+    spawnSync(process.execPath, ['dist/main.js'], { env: { PATH: process.env.PATH, DOTENV_CONFIG_PATH: '/nonexistent', BOT_TOKEN: TOKEN, LOG_LEVEL: 'silent', ...quick, ...env }, encoding: 'utf8', timeout });
 
   it('webhook settings that cannot work', () => {
     expect(() => loadConfig({ BOT_TOKEN: TOKEN, WEBHOOK_URL: 'http://bot.example.com/hook', WEBHOOK_SECRET: 'x' })).toThrow(/WEBHOOK_URL must be a https: URL/);
@@ -75,7 +76,7 @@ describe('start-up checks: one clear line and a non-zero exit', () => {
     const port = (silent.address() as { port: number }).port;
     const r = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
       const { spawn } = require('node:child_process') as typeof import('node:child_process');
-      const p = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env: { PATH: process.env.PATH, DOTENV_CONFIG_PATH: '/nonexistent', BOT_TOKEN: TOKEN, LOG_LEVEL: 'silent', ...quick, TELEGRAM_API_ROOT: `http://127.0.0.1:${port}` } });
+      const p = spawn(process.execPath, ['dist/main.js'], { env: { PATH: process.env.PATH, DOTENV_CONFIG_PATH: '/nonexistent', BOT_TOKEN: TOKEN, LOG_LEVEL: 'silent', ...quick, TELEGRAM_API_ROOT: `http://127.0.0.1:${port}` } });
       let stderr = '';
       p.stderr.on('data', (d: Buffer) => (stderr += d));
       p.on('exit', (status) => resolve({ status, stderr }));

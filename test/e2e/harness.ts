@@ -39,13 +39,18 @@ export function logBotOnFailure(current: () => BotProcess | undefined): void {
   });
 }
 
-/** Start the bot as a process: from src/ under tsx, or (compiled) dist/main.js as `npm start` does. */
+/**
+ * Start the bot as a process: dist/main.js as `npm start` runs it (the global setup compiles src/
+ * afresh before any test), or with `compiled: false` from src/ under tsx, as `npm run dev` does.
+ * The compiled bot starts on less than half the processor time, which the suite's many starts
+ * on two cores feel.
+ */
 export async function startBot(fake: FakeTelegram, opts: { redisUrl?: string; prefix?: string; env?: Record<string, string>; compiled?: boolean; nodeArgs?: readonly string[] } = {}): Promise<BotProcess> {
   const prefix = opts.prefix ?? `e2e:${randomUUID().slice(0, 8)}:`;
   // Ready when it has registered for updates: deleteWebhook (long polling) or setWebhook.
   const ready = (): number => fake.calls.filter((c) => c.method === 'deleteWebhook' || c.method === 'setWebhook').length;
   const before = ready();
-  const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...(opts.compiled ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'])], {
+  const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...(opts.compiled === false ? ['--import', 'tsx', 'src/main.ts'] : ['dist/main.js'])], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,

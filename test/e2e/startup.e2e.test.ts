@@ -2,6 +2,7 @@
  * Start-up failures never print a secret: the bot as a process, against a Telegram that answers
  * with a proxy's HTML page, one that refuses the connection, a Redis with a password that is not
  * there, and configuration errors that quote a URL with a password. Its whole output is searched.
+ * The bot runs compiled (dist/main.js, as `npm start` runs it in production).
  */
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
@@ -17,7 +18,7 @@ const HALF = TOKEN.split(':')[1]!;
 
 function runBot(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const proc = spawn(process.execPath, ['dist/main.js'], {
       cwd: ROOT,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, BOT_TOKEN: TOKEN, LOG_LEVEL: 'debug', TELEGRAM_START_TIMEOUT_MS: '3000', REDIS_START_TIMEOUT_MS: '2000', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
