@@ -74,7 +74,9 @@ async function openStore(cfg: Config, log: Logger): Promise<Store> {
   const target = cfg.redisCluster ? { cluster: cfg.redisCluster } : { url: cfg.redisUrl! };
   const where = cfg.redisCluster ? `the Redis Cluster at ${cfg.redisCluster.join(',')}` : `Redis at ${cfg.redisUrl}`;
   const store = new RedisStore(target, cfg.keyPrefix, ttl, {
-    connectWaitMs: Math.max(250, cfg.redisStartMs - 2000),
+    // The first connection may take most of the start-up wait (a remote or busy Redis); the rest,
+    // at least a quarter of it up to 2 s, is left for the first commands.
+    connectWaitMs: Math.max(250, cfg.redisStartMs - Math.min(2000, Math.floor(cfg.redisStartMs / 4))),
     onConnectionChange: (up, e) => (up ? log.info('Redis is reachable again') : log.error({ err: e?.message }, 'Redis is unreachable')),
   });
   try {

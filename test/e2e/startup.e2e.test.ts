@@ -93,4 +93,28 @@ describe('start-up says in plain words why Redis cannot be used', () => {
     expect(cluster.output).toMatch(/not a Redis Cluster.*REDIS_URL/);
     expect(cluster.output).not.toMatch(/^cannot use.*Failed to refresh slots cache/m);
   }, 60_000);
+
+  it('a Redis slow to answer at first, within REDIS_START_TIMEOUT_MS, is used', async () => {
+    // Every connection reaches a real Redis only after 0.8 s (a distant or busy server); the
+    // start-up wait is 2 s. Telegram then refuses (502), so the bot stops after Redis.
+    const redis = await startRedis();
+    const slow = net.createServer((client) => {
+      client.pause();
+      setTimeout(() => {
+        const upstream = net.connect(redis.port, '127.0.0.1', () => {
+          client.pipe(upstream).pipe(client);
+          client.resume();
+        });
+        upstream.on('error', () => client.destroy());
+        client.on('error', () => upstream.destroy());
+      }, 800);
+    });
+    await new Promise<void>((r) => slow.listen(0, '127.0.0.1', r));
+    const r = await runBot({ REDIS_URL: `redis://127.0.0.1:${(slow.address() as AddressInfo).port}`, REDIS_START_TIMEOUT_MS: '2000', TELEGRAM_API_ROOT: htmlRoot });
+    slow.close();
+    redis.proc.kill('SIGKILL');
+    expect(r.output).not.toMatch(/cannot use Redis/);
+    expect(r.output).toMatch(/using Redis/);
+    expect(r.output).toMatch(/cannot start the bot/);
+  }, 60_000);
 });
