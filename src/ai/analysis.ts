@@ -272,7 +272,33 @@ export const REVIEW_ROLLOUT = { games: LEVELS.hard.cubeRollout?.games ?? 1296, e
  */
 export function cubeOutcomes(search: Search, me: ArrayLike<number>, opp: ArrayLike<number>, rules: Rules, ahead: { readonly probs: Float32Array; readonly leaves: CubeLeaf[] }): { probs: Float32Array; leaves?: CubeLeaf[] } {
   if (search.variant !== 'short' || !LEVELS.hard.cubeRollout || !bearOffContact(me, opp)) return ahead;
-  return { probs: search.rollout(me, opp, rules, seededRandom(positionSeed(me, opp)), REVIEW_ROLLOUT.games, Infinity, REVIEW_ROLLOUT.evaluations).probs };
+  return { probs: playedOut(search, me, opp, rules) };
+}
+
+/**
+ * Positions already played out, by search: the same search, position and rules always give the
+ * same outcomes (the dice's seed is the position's, the budget a count), so a game's analyses (a
+ * Review for each player, or at several depths) play each position out once. The oldest go first
+ * beyond PLAYED_OUT_KEPT a search (some 150 bytes each).
+ */
+const PLAYED_OUT = new WeakMap<Search, Map<string, Float32Array>>();
+const PLAYED_OUT_KEPT = 4096;
+
+function playedOut(search: Search, me: ArrayLike<number>, opp: ArrayLike<number>, rules: Rules): Float32Array {
+  let kept = PLAYED_OUT.get(search);
+  if (!kept) PLAYED_OUT.set(search, (kept = new Map()));
+  const key = `${Array.from(me).join(',')}/${Array.from(opp).join(',')}/${JSON.stringify(rules)}`;
+  const known = kept.get(key);
+  if (known) {
+    // Used again: now the newest.
+    kept.delete(key);
+    kept.set(key, known);
+    return Float32Array.from(known);
+  }
+  const probs = search.rollout(me, opp, rules, seededRandom(positionSeed(me, opp)), REVIEW_ROLLOUT.games, Infinity, REVIEW_ROLLOUT.evaluations).probs;
+  kept.set(key, Float32Array.from(probs));
+  if (kept.size > PLAYED_OUT_KEPT) kept.delete(kept.keys().next().value!);
+  return probs;
 }
 
 /** The 1-ply search of an analysis whose plays blend in their 0-ply values at weight `z`. */

@@ -14,6 +14,7 @@ import { bearOffContact, LEVELS, loadBrains, Player, positionSeed } from '../../
 import { matchAt, parseRules, type MatchState } from '../../src/engine/index.js';
 import { parsePositionId, startPosition } from '../../src/engine/position.js';
 import { sidesOf, type Position, type Side } from '../../src/engine/types.js';
+import { Search } from '../../src/ai/search.js';
 import { seededRandom } from '../../src/sim/rng.js';
 
 interface Case {
@@ -107,6 +108,36 @@ describe('cube decisions of the weak classes, as gnubg 2-ply decides them', () =
     const more = search.rollout(me, opp, rules, seededRandom(positionSeed(me, opp)), REVIEW_ROLLOUT.games, Infinity, 2 * REVIEW_ROLLOUT.evaluations);
     expect(counted.games % 36).toBe(0);
     expect(more.games).toBeGreaterThan(counted.games);
+  });
+
+  it('the Review plays each position out once a search: analyses again of the same game ask no more games', () => {
+    const base = loadBrains().review('short');
+    class Counting extends Search {
+      calls = 0;
+      override rollout(...args: Parameters<Search['rollout']>): ReturnType<Search['rollout']> {
+        this.calls++;
+        return super.rollout(...args);
+      }
+    }
+    const search = new Counting(base.ev, base.prune);
+    const position: Position = { variant: 'short', turn: 'black', white: [13, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1], black: [4, 4, 2, 3, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] };
+    const { me, opp } = sidesOf(position, 'black');
+    const rules = parseRules({ cube: true });
+    const ahead = { probs: search.preRoll(me, opp, 0, rules), leaves: [] };
+    const first = cubeOutcomes(search, me, opp, rules, ahead).probs;
+    expect(search.calls).toBe(1);
+    // What a caller does with its figures does not reach the next one.
+    const kept = Array.from(first);
+    first.fill(0);
+    expect(Array.from(cubeOutcomes(search, me, opp, rules, ahead).probs)).toEqual(kept);
+    expect(search.calls).toBe(1);
+    // Another position, or the other side on roll, is played out afresh.
+    cubeOutcomes(search, opp, me, rules, ahead);
+    expect(search.calls).toBe(2);
+    // Another search plays out its own.
+    const other = new Counting(base.ev, base.prune);
+    expect(Array.from(cubeOutcomes(other, me, opp, rules, ahead).probs)).toEqual(kept);
+    expect(other.calls).toBe(1);
   });
 
   it('the class: bearing off against a checker on the bar or in the home board, either way round; not a race or a middle game', () => {
