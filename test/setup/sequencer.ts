@@ -11,19 +11,26 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /** The longest files, longest first (by a run of the suite: the e2e ones mostly wait). */
 const FIRST = [
   'test/ai/analysis.test.ts',
+  'test/ai/review-choices.test.ts',
   'test/e2e/social.e2e.test.ts',
   'test/e2e/bot.e2e.test.ts',
+  'test/ai/prune.test.ts',
   'test/e2e/faults.e2e.test.ts',
   'test/e2e/cluster.e2e.test.ts',
+  'test/e2e/webapp.e2e.test.ts',
   'test/e2e/tournament.e2e.test.ts',
   'test/e2e/kills.e2e.test.ts',
+  'test/bot/review.test.ts',
+  'test/e2e/startup.e2e.test.ts',
   'test/e2e/find.e2e.test.ts',
   'test/e2e/invitations.e2e.test.ts',
-  'test/bot/review.test.ts',
+  'test/ai/cube-classes.test.ts',
+  'test/ai/lookahead-data.test.ts',
   'test/app/review-threads.test.ts',
-  'test/e2e/webapp.e2e.test.ts',
+  'test/e2e/flood.e2e.test.ts',
   'test/app/export-gnubg.test.ts',
   'test/config.test.ts',
+  'test/ai/player.test.ts',
 ];
 
 export default class LongestFirst extends BaseSequencer {
