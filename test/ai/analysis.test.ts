@@ -351,7 +351,7 @@ describe('export', () => {
 });
 
 describe('nardy analyse', () => {
-  const run = (args: string[], input: string) => spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/nardy.ts', 'analyse', ...args], { input, encoding: 'utf8', timeout: 60_000 });
+  const run = (args: string[], input: string) => spawnSync(process.execPath, ['dist/cli/nardy.js', 'analyse', ...args], { input, encoding: 'utf8', timeout: 60_000 });
   it('prints the analysis as JSON; --mat the .mat; a bad file an error line and exit 1', () => {
     const exp = JSON.stringify(exported(['opening 3-1', 'W 31: 13/10 6/5']));
     const r = run([], exp);

@@ -8,8 +8,9 @@ import { freePort } from '../setup/redis.js';
 import { createPlayer } from '../../src/ai/player.js';
 import { seededRandom } from '../../src/sim/rng.js';
 
+/** The command line as compiled (dist/cli/nardy.js, built afresh by the global setup; test/cli/nardy.test.ts runs it from the source too). */
 function nardy(args: string[], input: string) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/nardy.ts', ...args], { input, encoding: 'utf8', timeout: 60_000 });
+  return spawnSync(process.execPath, ['dist/cli/nardy.js', ...args], { input, encoding: 'utf8', timeout: 60_000 });
 }
 
 describe('nardy move', () => {
@@ -50,7 +51,7 @@ describe('nardy move', () => {
 describe('nardy gnubg-external', () => {
   it('answers gnubg\'s board lines with moves in the player\'s numbering', async () => {
     const port = await freePort();
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/cli/nardy.ts', 'gnubg-external', '--port', String(port), '--level', 'hard', '--seed', '1'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const proc = spawn(process.execPath, ['dist/cli/nardy.js', 'gnubg-external', '--port', String(port), '--level', 'hard', '--seed', '1'], { stdio: ['ignore', 'ignore', 'pipe'] });
     try {
       await new Promise<void>((resolve, reject) => {
         let err = '';
