@@ -279,7 +279,7 @@ export function cubeOutcomes(search: Search, me: ArrayLike<number>, opp: ArrayLi
  * Positions already played out, by search: the same search, position and rules always give the
  * same outcomes (the dice's seed is the position's, the budget a count), so a game's analyses (a
  * Review for each player, or at several depths) play each position out once. The oldest go first
- * beyond PLAYED_OUT_KEPT a search (about 400 bytes each: under 2 MB a search).
+ * beyond PLAYED_OUT_KEPT a search (about 530 bytes each: some 2 MB a search).
  */
 const PLAYED_OUT = new WeakMap<Search, Map<string, Float32Array>>();
 const PLAYED_OUT_KEPT = 4096;
