@@ -329,13 +329,15 @@ function rankDeep(search: Search, me: ArrayLike<number>, opp: ArrayLike<number>,
     const looked = ranked.filter((c) => c.ply >= 1).slice(0, second.candidates);
     const mine = ranked.find(isMade);
     if (mine && !looked.includes(mine)) looked.push(mine);
-    const ones = looked.map((c) => search.onePly(c.me, c.opp, rules));
-    const twos = looked.length > 1 ? search.twoPlyMany(looked, ones, rules, () => false)! : ones;
+    // Only the depths weighed are worked out: a weight of 0 adds nothing to the mix (the 2-ply
+    // outcomes are the dearest, and the 1-ply ones are what they start from).
+    const ones = w1 !== 0 || w2 !== 0 ? looked.map((c) => search.onePly(c.me, c.opp, rules)) : null;
+    const twos = w2 === 0 ? null : looked.length > 1 ? search.twoPlyMany(looked, ones!, rules, () => false)! : ones!;
     ranked = looked
       .map((c, i) => {
         const zeroProbs = zero.find((r) => same(r.me, c.me) && same(r.opp, c.opp))!.probs;
         const probs = new Float32Array(zeroProbs.length);
-        for (let j = 0; j < probs.length; j++) probs[j] = w0 * zeroProbs[j]! + w1 * ones[i]![j]! + w2 * twos[i]![j]!;
+        for (let j = 0; j < probs.length; j++) probs[j] = w0 * zeroProbs[j]! + (ones ? w1 * ones[i]![j]! : 0) + (twos ? w2 * twos[i]![j]! : 0);
         return { ...c, probs, equity: equityOf(variant, probs) };
       })
       .sort((a, b) => b.equity - a.equity);
