@@ -169,11 +169,32 @@ describe('analysis of whole games', () => {
     await expect(analyse(exp, { plies: 1, secondLook: { weights: [0, 0, 1], candidates: 0 } })).rejects.toThrow(/secondLook/);
   }, 120_000);
 
+  it('secondLook works out only the depths it weighs: no 2-ply outcomes at a 2-ply weight of 0', async () => {
+    const base = loadBrains().review('short');
+    class Counting extends Search {
+      twos = 0;
+      override twoPlyMany(...args: Parameters<Search['twoPlyMany']>): ReturnType<Search['twoPlyMany']> {
+        this.twos++;
+        return super.twoPlyMany(...args);
+      }
+    }
+    const exp = exported(['opening 3-1', 'W 31: 13/10 6/5', 'B 64: 24/18 13/9', 'W 52: 13/8 13/11']);
+    const twosAt = async (weights: readonly [number, number, number]): Promise<number> => {
+      const search = new Counting(base.ev, base.prune);
+      await analyse(exp, { plies: 1, secondLook: { weights, candidates: 1 }, search });
+      return search.twos;
+    };
+    expect(await twosAt([1, 0, 0])).toBe(0);
+    expect(await twosAt([0.5, 0.5, 0])).toBe(0);
+    expect(await twosAt([0, 0, 1])).toBeGreaterThan(0);
+  }, 120_000);
+
   it('secondLook with where looks only in contact positions, or in contact ones with checkers off, and with minLoss also where the play lost that much; the plain analysis elsewhere', async () => {
     const exp = exportOf('short', 9);
     const plays = (a: Analysis) => a.decisions.filter((d) => d.kind === 'play' && !d.forced);
-    // One candidate besides the play made: the same rules, a third less work.
-    const look = { weights: [0.34, 0.33, 0.33] as const, candidates: 1 };
+    // One candidate besides the play made, and no 2-ply outcomes: where the look goes is what is
+    // tested here (the mix of depths is the tests' above), at a fraction of the work.
+    const look = { weights: [0.5, 0.5, 0] as const, candidates: 1 };
     const plain = plays((await analysisOf('short', 9, { plies: 1 })).analysis);
     const all = plays(await analyse(exp, { plies: 1, secondLook: look }));
     const contact = plays(await analyse(exp, { plies: 1, secondLook: { ...look, where: 'contact' } }));
