@@ -43,7 +43,9 @@ describe('a single game exported for gnubg', () => {
     const dir = mkdtempSync(join(tmpdir(), 'nardy-mat-'));
     const mat = join(dir, 'game.mat');
     writeFileSync(mat, toMat(exportGame(rec)));
-    writeFileSync(join(dir, 'cmd'), [`import mat ${mat}`, 'analyse match', 'show statistics match', ''].join('\n'));
+    // At 0 ply: the statistics count every move and cube decision whatever the depth, and gnubg's
+    // default depth (2 ply) would take seconds a game.
+    writeFileSync(join(dir, 'cmd'), ['set analysis chequerplay evaluation plies 0', 'set analysis cubedecision evaluation plies 0', `import mat ${mat}`, 'analyse match', 'show statistics match', ''].join('\n'));
     const r = spawnSync(GNUBG, ['-t', '-q', '-r', '-c', join(dir, 'cmd')], { encoding: 'utf8', timeout: 60_000 });
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/1 point match/);
