@@ -45,20 +45,15 @@ export function readData(file: string, variant: Variant, grouped: boolean): Data
   // The file can be larger than a string may be: find the lines in the bytes.
   const bytes = readFileSync(file);
   const starts: number[] = [];
-  // Each position's line number in the file, for errors.
-  const lineNos: number[] = [];
   const groupEnds: number[] = [];
-  for (let i = 0, lineNo = 1; i < bytes.length; lineNo++) {
+  for (let i = 0; i < bytes.length; ) {
     const end = bytes.indexOf(10, i);
     const stop = end < 0 ? bytes.length : end;
     if (stop > i) {
       if (bytes[i] === 35 /* # */) {
         if (!grouped) throw new Error(`${file}: a line "#" (grouped data: add --groups)`);
         if (starts.length > (groupEnds.at(-1) ?? 0)) groupEnds.push(starts.length);
-      } else if (!(bytes[i] === 82 /* R */ && bytes[i + 1] === 32)) {
-        starts.push(i);
-        lineNos.push(lineNo);
-      }
+      } else if (!(bytes[i] === 82 /* R */ && bytes[i + 1] === 32)) starts.push(i);
     }
     i = stop + 1;
   }
@@ -71,18 +66,24 @@ export function readData(file: string, variant: Variant, grouped: boolean): Data
   const t = new Float32Array(targets);
   const random = seededRandom(12345);
   let count = 0;
+  /** The line number in the file of the line starting at byte `from` (for errors only). */
+  const lineAt = (from: number): number => {
+    let n = 1;
+    for (let i = bytes.indexOf(10); i >= 0 && i < from; i = bytes.indexOf(10, i + 1)) n++;
+    return n;
+  };
   const put = (li: number): void => {
     const from = starts[li]!;
     const end = bytes.indexOf(10, from);
     const parts = bytes.toString('latin1', from, end < 0 ? bytes.length : end).split(' ');
-    if (parts.length !== 1 + O) throw new Error(`${file}: bad line ${lineNos[li]} (a position id and ${O} outcomes)`);
+    if (parts.length !== 1 + O) throw new Error(`${file}: bad line ${lineAt(from)} (a position id and ${O} outcomes)`);
     let p;
     try {
       p = parsePositionId(parts[0]!);
     } catch (e) {
-      throw new Error(`${file}: line ${lineNos[li]}: ${(e as Error).message}`);
+      throw new Error(`${file}: line ${lineAt(from)}: ${(e as Error).message}`);
     }
-    if (p.variant !== variant) throw new Error(`${file}: line ${lineNos[li]} is not ${variant}`);
+    if (p.variant !== variant) throw new Error(`${file}: line ${lineAt(from)} is not ${variant}`);
     const me = p.turn === 'white' ? p.white : p.black;
     const opp = p.turn === 'white' ? p.black : p.white;
     b.set(me, count * 52);
