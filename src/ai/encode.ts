@@ -43,7 +43,13 @@ const L_HOME = 197;
 const L_BLOCK = 199;
 const L_BEHIND = 201;
 const L_MOBILITY = 203;
-export const LONG_INPUTS = 215;
+const L_REAR = 215;
+const L_ROLLS = 217;
+const L_HELD = 219;
+const L_TRAPPED = 221;
+const L_CONTACTS = 223;
+const L_RACE = 225;
+export const LONG_INPUTS = 227;
 
 /**
  * The longest run of `a`'s points along `b`'s path (b's own points q = 24 .. 1, where a holds its
@@ -141,6 +147,69 @@ function put(i: number, v: number): void {
 
 const block = { run: 0, behind: 0 };
 
+/** Prefix counts of `b`'s points in `a`'s numbering: BLOCKED[r] = how many of a's points 1..r b holds. */
+const BLOCKED = new Int32Array(25);
+
+/** How many of the six points in front of my point p (by BLOCKED) the other side holds. */
+function inFront(p: number): number {
+  return BLOCKED[p - 1]! - BLOCKED[Math.max(0, p - 7)]!;
+}
+
+/** Whether a step to my point t is open (by BLOCKED; a step past point 1 is home and free). */
+function free(t: number): boolean {
+  return t < 1 || BLOCKED[t]! === BLOCKED[t - 1]!;
+}
+
+/**
+ * Version 2's view of how `a`'s checkers are held by `b`'s points (long nardy), written at slot
+ * `side` (0: me, 1: the opponent) of each pair: how many of the six points in front of a's
+ * rearmost checker b holds, and with how many of the 36 rolls that checker can play the whole
+ * roll by itself (as far as b's points go); how many of a's checkers have at least three, and at
+ * least five, of b's points among the six in front; how many still have any of b's points
+ * ahead on their way home.
+ */
+function heldLong(a: ArrayLike<number>, ao: number, b: ArrayLike<number>, bo: number, side: number): void {
+  let c = 0;
+  BLOCKED[0] = 0;
+  for (let r = 1; r <= 24; r++) {
+    if (b[bo + across(r)]! > 0) c++;
+    BLOCKED[r] = c;
+  }
+  let rear = 0;
+  let held = 0;
+  let trapped = 0;
+  let contacts = 0;
+  for (let p = 24; p >= 1; p--) {
+    const n = a[ao + p]!;
+    if (n === 0) continue;
+    if (rear === 0) rear = p;
+    const f = inFront(p);
+    if (f >= 3) held += n;
+    if (f >= 5) trapped += n;
+    if (BLOCKED[p - 1]! > 0) contacts += n;
+  }
+  if (rear === 0 || BLOCKED[rear - 1] === 0) {
+    put(L_ROLLS + side, 1);
+    return;
+  }
+  put(L_REAR + side, inFront(rear) / 6);
+  // Rolls the rearmost checker can play in full on its own: each step lands on a point b does not
+  // hold (a point past 1 is home and free).
+  let rolls = 0;
+  for (let d1 = 1; d1 <= 6; d1++) {
+    for (let d2 = d1; d2 <= 6; d2++) {
+      let ok: boolean;
+      if (d1 === d2) ok = free(rear - d1) && free(rear - 2 * d1) && free(rear - 3 * d1) && free(rear - 4 * d1);
+      else ok = free(rear - d1 - d2) && (free(rear - d1) || free(rear - d2));
+      if (ok) rolls += d1 === d2 ? 1 : 2;
+    }
+  }
+  put(L_ROLLS + side, rolls / 36);
+  put(L_HELD + side, held / 15);
+  put(L_TRAPPED + side, trapped / 15);
+  put(L_CONTACTS + side, contacts / 15);
+}
+
 function encodeLong(me: ArrayLike<number>, mo: number, opp: ArrayLike<number>, oo: number, x: Float32Array, idx: Int32Array): number {
   let n = pointUnitsLong(me, mo, 0, x, idx, 0);
   n = pointUnitsLong(opp, oo, 96, x, idx, n);
@@ -180,12 +249,17 @@ function encodeLong(me: ArrayLike<number>, mo: number, opp: ArrayLike<number>, o
   blockAhead(opp, oo, me, mo, block);
   put(L_BLOCK + 1, block.run / 6);
   put(L_BEHIND + 1, block.behind / 15);
+  heldLong(me, mo, opp, oo, 0);
+  heldLong(opp, oo, me, mo, 1);
+  const lead = (oppPips - myPips) / 60;
+  put(L_RACE, lead > 0 ? Math.min(1, lead) : 0);
+  put(L_RACE + 1, lead < 0 ? Math.min(1, -lead) : 0);
   let m = mobilityLong(me, mo, opp, oo, x, idx, PN, L_MOBILITY);
   m = mobilityLong(opp, oo, me, mo, x, idx, m, L_MOBILITY + 6);
   return m;
 }
 
-export const LONG_ENCODING: Encoding = { variant: 'long', version: 1, inputs: LONG_INPUTS, outputs: 3, encode: encodeLong };
+export const LONG_ENCODING: Encoding = { variant: 'long', version: 2, inputs: LONG_INPUTS, outputs: 3, encode: encodeLong };
 
 // ---- short nardy (backgammon) ------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SHORT_ENCODING } from '../../src/ai/encode.js';
+import { LONG_ENCODING, SHORT_ENCODING } from '../../src/ai/encode.js';
 
 /** The encoded inputs from 192 on (what is not per-point units), rounded. */
 function features(me: number[], opp: number[]): Record<number, number> {
@@ -112,5 +112,72 @@ describe('short-nardy encoding', () => {
     expect(f[249]).toBe(1); // 5 in play besides 8 on the 1-point and 2 extra on the 2-point
     expect(f[250]).toBeUndefined(); // the opponent at the start is not
     expect(features(start(), start())[249]).toBeUndefined();
+  });
+});
+
+/** Long nardy's inputs from 192 on, rounded. */
+function longFeatures(me: number[], opp: number[]): Record<number, number> {
+  const x = new Float32Array(LONG_ENCODING.inputs);
+  const idx = new Int32Array(LONG_ENCODING.inputs);
+  const n = LONG_ENCODING.encode(me, 0, opp, 0, x, idx);
+  const f: Record<number, number> = {};
+  for (let k = 0; k < n; k++) if (idx[k]! >= 192) f[idx[k]!] = +x[idx[k]!]!.toFixed(3);
+  return f;
+}
+
+describe('long-nardy encoding, version 2', () => {
+  const head = (): number[] => {
+    const s = empty();
+    s[24] = 15;
+    return s;
+  };
+
+  it('the start: each head has the other head twelve points ahead; 33 rolls play in full from it', () => {
+    const f = longFeatures(head(), head());
+    expect(f[215]).toBeUndefined(); // none of the six points in front of my head is held
+    expect(f[217]).toBe(0.917); // all but 3-3, 4-4 and 6-6 (which land on their head, my 12)
+    expect(f[218]).toBe(0.917);
+    expect(f[219]).toBeUndefined(); // nothing held by three points
+    expect(f[223]).toBe(1); // all fifteen still have the other's head ahead
+    expect(f[225]).toBeUndefined(); // an even race
+    expect(f[226]).toBeUndefined();
+  });
+
+  it('a checker behind a six-point block: held, trapped, no roll plays; the other side nearly free', () => {
+    const me = empty();
+    me[20] = 1;
+    me[6] = 3;
+    me[5] = 3;
+    me[4] = 3;
+    me[3] = 2;
+    me[2] = 2;
+    me[1] = 1;
+    const opp = empty();
+    for (let q = 2; q <= 7; q++) opp[q] = 2; // my 14..19
+    opp[24] = 3; // my 12
+    const f = longFeatures(me, opp);
+    expect(f[215]).toBe(1); // my 14..19 all held
+    expect(f[217]).toBeUndefined(); // no roll moves it
+    expect(f[219]).toBe(0.067); // one checker held by three or more points
+    expect(f[221]).toBe(0.067); // and by five or more
+    expect(f[223]).toBe(0.067); // my home checkers are past everything
+    expect(f[225]).toBe(0.833); // 76 pips against 126
+    expect(f[226]).toBeUndefined();
+    // Their head (my 12) faces my home board (their 13..18) six to eleven pips ahead.
+    expect(f[216]).toBe(0.167); // one of the six in front (their 18, my 6)
+    expect(f[218]).toBe(0.25); // 1-2, 1-3, 1-4, 2-3 both ways and 1-1: 9 of 36
+    expect(f[220]).toBeUndefined();
+    expect(f[224]).toBe(0.2); // the three on the head; the rest are past my checkers
+  });
+
+  it('past each other: no contact inputs, the rolls count as free', () => {
+    const me = empty();
+    me[6] = 15;
+    const opp = empty();
+    opp[6] = 15;
+    const f = longFeatures(me, opp);
+    expect(f[217]).toBe(1);
+    expect(f[218]).toBe(1);
+    for (const i of [215, 216, 219, 220, 221, 222, 223, 224, 225, 226]) expect(f[i]).toBeUndefined();
   });
 });
