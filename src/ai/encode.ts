@@ -9,7 +9,10 @@
  * inputs); version 3 appends what a player reads from a contact position's structure: double
  * shots, containment and mobility past the other's points, how spread the checkers are, the pips
  * to break contact and those already free, anchors and their connection, back games, timing,
- * crashed boards, and the checkers off in steps.
+ * crashed boards, and the checkers off in steps. Long nardy's version 2 appends, for each side,
+ * how many of the six points in front of its rearmost checker the other holds and how many rolls
+ * that checker can play in full, its checkers held by three and by five of the other's points
+ * among the six in front, those still in contact, and the race lead.
  *
  * Both sides' arrays are read in their own numbering (0 off, 1..24, 25 bar) from an offset, so
  * the move generator's pools can be encoded without copying. Only the inputs listed in `idx`
