@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { LONG_ENCODING, SHORT_ENCODING } from '../../src/ai/encode.js';
+import { LONG_ENCODING, SHORT_ENCODING, type Encoding } from '../../src/ai/encode.js';
 
-/** The encoded inputs from 192 on (what is not per-point units), rounded. */
-function features(me: number[], opp: number[]): Record<number, number> {
-  const x = new Float32Array(SHORT_ENCODING.inputs);
-  const idx = new Int32Array(SHORT_ENCODING.inputs);
-  const n = SHORT_ENCODING.encode(me, 0, opp, 0, x, idx);
+/** The encoded inputs from 192 on (what is not per-point units), rounded; short nardy's unless told. */
+function features(me: number[], opp: number[], enc: Encoding = SHORT_ENCODING): Record<number, number> {
+  const x = new Float32Array(enc.inputs);
+  const idx = new Int32Array(enc.inputs);
+  const n = enc.encode(me, 0, opp, 0, x, idx);
   const f: Record<number, number> = {};
   for (let k = 0; k < n; k++) if (idx[k]! >= 192) f[idx[k]!] = +x[idx[k]!]!.toFixed(3);
   return f;
@@ -115,15 +115,7 @@ describe('short-nardy encoding', () => {
   });
 });
 
-/** Long nardy's inputs from 192 on, rounded. */
-function longFeatures(me: number[], opp: number[]): Record<number, number> {
-  const x = new Float32Array(LONG_ENCODING.inputs);
-  const idx = new Int32Array(LONG_ENCODING.inputs);
-  const n = LONG_ENCODING.encode(me, 0, opp, 0, x, idx);
-  const f: Record<number, number> = {};
-  for (let k = 0; k < n; k++) if (idx[k]! >= 192) f[idx[k]!] = +x[idx[k]!]!.toFixed(3);
-  return f;
-}
+const longFeatures = (me: number[], opp: number[]): Record<number, number> => features(me, opp, LONG_ENCODING);
 
 describe('long-nardy encoding, version 2', () => {
   const head = (): number[] => {
