@@ -12,7 +12,8 @@
  * crashed boards, and the checkers off in steps. Long nardy's version 2 appends, for each side,
  * how many of the six points in front of its rearmost checker the other holds and how many rolls
  * that checker can play in full, its checkers held by three and by five of the other's points
- * among the six in front, those still in contact, and the race lead.
+ * among the six in front, those still in contact, and the race lead; version 3 appends, for each
+ * side, how many rolls it can play in full with any checker and its race against a mars.
  *
  * Both sides' arrays are read in their own numbering (0 off, 1..24, 25 bar) from an offset, so
  * the move generator's pools can be encoded without copying. Only the inputs listed in `idx`
@@ -52,7 +53,9 @@ const L_HELD = 219;
 const L_TRAPPED = 221;
 const L_CONTACTS = 223;
 const L_RACE = 225;
-export const LONG_INPUTS = 227;
+const L_PLAY = 227;
+const L_MARS = 229;
+export const LONG_INPUTS = 231;
 
 /**
  * The longest run of `a`'s points along `b`'s path (b's own points q = 24 .. 1, where a holds its
@@ -213,6 +216,129 @@ function heldLong(a: ArrayLike<number>, ao: number, b: ArrayLike<number>, bo: nu
   put(L_CONTACTS + side, contacts / 15);
 }
 
+/** How many of `a`'s checkers can start a step from each point in one turn (the head lets one go). */
+const MOVERS = new Int32Array(25);
+
+/** Whether a step to my point t is open for the whole side (by BLOCKED): off the board only from home. */
+function openStep(t: number, home: boolean): boolean {
+  return t >= 1 ? BLOCKED[t]! === BLOCKED[t - 1]! : home;
+}
+
+/** How many bits of x are set. */
+function bits(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
+/**
+ * Whether a double of d bears all of the side's last (at most three) checkers off in its four
+ * steps (by MOVERS and BLOCKED; the side is all home): the game ends, so no step is lost.
+ */
+function bearsAllOff(d: number, left: number): boolean {
+  if (left > 3) return false;
+  let need = 0;
+  for (let p = 1; p <= 6; p++) {
+    const c = MOVERS[p]!;
+    if (c === 0) continue;
+    let k = 1;
+    for (let t = p - d; t >= 1; t -= d, k++) if (!openStep(t, true)) return false;
+    need += c * k;
+  }
+  return need <= 4;
+}
+
+/**
+ * Version 3: with how many of the 36 rolls `a` can play the whole roll with any of its checkers,
+ * as far as `b`'s points go (BLOCKED must be `heldLong`'s table for the same two sides). One
+ * checker a turn from the head; bearing off once all are home, exactness and the six-block rule
+ * aside; a roll that bears off the last checkers counts as played, and so does every roll once no
+ * point of `b` is ahead of any of `a`'s checkers. A side whose rolls are blocked
+ * loses pips, the long game's main way to fall behind. Sets of points are bit masks (bit p).
+ */
+function playableLong(a: ArrayLike<number>, ao: number, side: number): void {
+  let rear = 24;
+  while (rear > 0 && a[ao + rear]! === 0) rear--;
+  if (rear === 0 || BLOCKED[rear - 1]! === 0) {
+    // Past each other: every roll plays (as in `heldLong`; a bear-off's lost pips are the race's).
+    put(L_PLAY + side, 1);
+    return;
+  }
+  let home = true;
+  let left = 0;
+  let occ = 0; // points a can start a step from
+  let multi = 0; // points two or more can start from
+  let many3 = 0;
+  let many4 = 0;
+  let open = 0; // points 1..24 that b does not hold
+  for (let p = 1; p <= 24; p++) {
+    const n = a[ao + p]!;
+    const c = p === 24 && n > 1 ? 1 : n;
+    MOVERS[p] = c;
+    if (c > 0) occ |= 1 << p;
+    if (c > 1) multi |= 1 << p;
+    if (c > 2) many3 |= 1 << p;
+    if (c > 3) many4 |= 1 << p;
+    if (p > 6 && n > 0) home = false;
+    left += n;
+    if (BLOCKED[p]! === BLOCKED[p - 1]!) open |= 1 << p;
+  }
+  let rolls = 0;
+  for (let d = 1; d <= 6; d++) {
+    // Doubles: four steps of d among all the checkers, each going on as far as it can. chain is
+    // the points with a j-th step open (off the board only from home); a point counts once for
+    // each checker on it, up to four.
+    const low = home ? (1 << (d + 1)) - 2 : 0;
+    let chain = (open << d) | low;
+    let steps = 0;
+    for (let j = 0; j < 4 && steps < 4; j++) {
+      steps += bits(chain & occ) + bits(chain & multi) + bits(chain & many3) + bits(chain & many4);
+      chain = (open & chain) << d;
+    }
+    if (steps >= 4 || (home && bearsAllOff(d, left))) rolls++;
+  }
+  for (let d1 = 1; d1 <= 6; d1++) {
+    const low1 = home ? (1 << (d1 + 1)) - 2 : 0; // points 1..d1, which bear off with d1 once home
+    const from1 = occ & ((open << d1) | low1);
+    for (let d2 = d1 + 1; d2 <= 6; d2++) {
+      const low2 = home ? (1 << (d2 + 1)) - 2 : 0;
+      const from2 = occ & ((open << d2) | low2);
+      if ((from1 | from2) === 0) continue;
+      // Two checkers, one die each (unless both can come only from one point's one checker); or
+      // the last checker bears off.
+      let ok = (from1 !== 0 && from2 !== 0 && !(from1 === from2 && (from1 & (from1 - 1)) === 0 && (from1 & multi) === 0)) || (home && left === 1);
+      if (!ok) {
+        // One checker plays both dice through an open point on the board.
+        const via2 = open & ((open << d2) | low2); // points from which d2 plays on
+        const via1 = open & ((open << d1) | low1);
+        ok = (occ & ((via2 << d1) | (via1 << d2))) !== 0;
+      }
+      if (ok) rolls += 2;
+    }
+  }
+  put(L_PLAY + side, rolls / 36);
+}
+
+/**
+ * Version 3: the race against a mars for `a` if it has borne nothing off: the pips `a` needs to
+ * bring all home and bear one off, against the pips `b` needs to finish (`bPips`); 60 pips = 1,
+ * clipped to [-1, 1], positive where `a` is ahead.
+ */
+function marsLong(a: ArrayLike<number>, ao: number, bPips: number, side: number): void {
+  if (a[ao]! > 0) return;
+  let need = 0;
+  let lowest = 0;
+  for (let p = 24; p >= 1; p--) {
+    const n = a[ao + p]!;
+    if (n === 0) continue;
+    if (p > 6) need += n * (p - 6);
+    lowest = p;
+  }
+  if (lowest === 0) return;
+  const lead = (bPips - need - Math.min(lowest, 6)) / 60;
+  put(L_MARS + side, Math.max(-1, Math.min(1, lead)));
+}
+
 function encodeLong(me: ArrayLike<number>, mo: number, opp: ArrayLike<number>, oo: number, x: Float32Array, idx: Int32Array): number {
   let n = pointUnitsLong(me, mo, 0, x, idx, 0);
   n = pointUnitsLong(opp, oo, 96, x, idx, n);
@@ -253,7 +379,11 @@ function encodeLong(me: ArrayLike<number>, mo: number, opp: ArrayLike<number>, o
   put(L_BLOCK + 1, block.run / 6);
   put(L_BEHIND + 1, block.behind / 15);
   heldLong(me, mo, opp, oo, 0);
+  playableLong(me, mo, 0);
   heldLong(opp, oo, me, mo, 1);
+  playableLong(opp, oo, 1);
+  marsLong(me, mo, oppPips, 0);
+  marsLong(opp, oo, myPips, 1);
   const lead = (oppPips - myPips) / 60;
   put(L_RACE, lead > 0 ? Math.min(1, lead) : 0);
   put(L_RACE + 1, lead < 0 ? Math.min(1, -lead) : 0);
@@ -262,7 +392,7 @@ function encodeLong(me: ArrayLike<number>, mo: number, opp: ArrayLike<number>, o
   return m;
 }
 
-export const LONG_ENCODING: Encoding = { variant: 'long', version: 2, inputs: LONG_INPUTS, outputs: 3, encode: encodeLong };
+export const LONG_ENCODING: Encoding = { variant: 'long', version: 3, inputs: LONG_INPUTS, outputs: 3, encode: encodeLong };
 
 // ---- short nardy (backgammon) ------------------------------------------------------------------
 

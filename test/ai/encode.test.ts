@@ -173,3 +173,48 @@ describe('long-nardy encoding, version 2', () => {
     for (const i of [215, 216, 219, 220, 221, 222, 223, 224, 225, 226]) expect(f[i]).toBeUndefined();
   });
 });
+
+describe('long-nardy encoding, version 3', () => {
+  it('the start: 33 rolls play in full for each side, both far from a mars', () => {
+    const me = empty();
+    me[24] = 15;
+    const f = longFeatures(me, [...me]);
+    expect(f[227]).toBe(0.917); // one checker a turn leaves the head: 3-3, 4-4, 6-6 reach the other head
+    expect(f[228]).toBe(0.917);
+    expect(f[229]).toBe(1); // 276 pips to bring all home and bear one off against 360: clipped
+    expect(f[230]).toBe(1);
+  });
+
+  it('a checker behind a six-point block: every roll with a six and 5-5 is lost; the other side plays nearly all', () => {
+    const me = empty();
+    me[20] = 1;
+    me[6] = 3;
+    me[5] = 3;
+    me[4] = 3;
+    me[3] = 2;
+    me[2] = 2;
+    me[1] = 1;
+    const opp = empty();
+    for (let q = 2; q <= 7; q++) opp[q] = 2; // my 14..19
+    opp[24] = 3; // my 12
+    const f = longFeatures(me, opp);
+    // Not all home, so nothing bears off: no six plays, 5-5 finds three steps (6 to 1).
+    expect(f[227]).toBe(0.667); // 20 non-doubles without a six, 1-1 to 4-4
+    // They lose only 6-6: one from the head is stopped by my 6-point (their 18), two 7 to 1.
+    expect(f[228]).toBe(0.972);
+    expect(f[229]).toBe(1); // 15 pips to save the mars against their 126
+    expect(f[230]).toBe(0.3); // their 56 pips home and 2 to bear one off against my 76
+  });
+
+  it('one side about to be marsed: its race input is far behind; a side with checkers off has none', () => {
+    const me = empty();
+    me[14] = 15; // their 2-point
+    const opp = empty();
+    opp[1] = 2;
+    opp[0] = 13;
+    const f = longFeatures(me, opp);
+    expect(f[229]).toBe(-1); // 120 pips home and 6 more against their 2
+    expect(f[230]).toBeUndefined();
+    expect(f[228]).toBe(1); // bearing off: every roll plays
+  });
+});
