@@ -117,6 +117,22 @@ describe('short-nardy encoding', () => {
 
 const longFeatures = (me: number[], opp: number[]): Record<number, number> => features(me, opp, LONG_ENCODING);
 
+/** Long nardy: my last checker on my 20-point behind their six points on my 14..19 (their 2..7), the rest of mine home; three on their head (my 12). */
+const behindABlock = (): [number[], number[]] => {
+  const me = empty();
+  me[20] = 1;
+  me[6] = 3;
+  me[5] = 3;
+  me[4] = 3;
+  me[3] = 2;
+  me[2] = 2;
+  me[1] = 1;
+  const opp = empty();
+  for (let q = 2; q <= 7; q++) opp[q] = 2;
+  opp[24] = 3;
+  return [me, opp];
+};
+
 describe('long-nardy encoding, version 2', () => {
   const head = (): number[] => {
     const s = empty();
@@ -136,18 +152,7 @@ describe('long-nardy encoding, version 2', () => {
   });
 
   it('a checker behind a six-point block: held, trapped, no roll plays; the other side nearly free', () => {
-    const me = empty();
-    me[20] = 1;
-    me[6] = 3;
-    me[5] = 3;
-    me[4] = 3;
-    me[3] = 2;
-    me[2] = 2;
-    me[1] = 1;
-    const opp = empty();
-    for (let q = 2; q <= 7; q++) opp[q] = 2; // my 14..19
-    opp[24] = 3; // my 12
-    const f = longFeatures(me, opp);
+    const f = longFeatures(...behindABlock());
     expect(f[215]).toBe(1); // my 14..19 all held
     expect(f[217]).toBeUndefined(); // no roll moves it
     expect(f[219]).toBe(0.067); // one checker held by three or more points
@@ -186,18 +191,7 @@ describe('long-nardy encoding, version 3', () => {
   });
 
   it('a checker behind a six-point block: every roll with a six and 5-5 is lost; the other side plays nearly all', () => {
-    const me = empty();
-    me[20] = 1;
-    me[6] = 3;
-    me[5] = 3;
-    me[4] = 3;
-    me[3] = 2;
-    me[2] = 2;
-    me[1] = 1;
-    const opp = empty();
-    for (let q = 2; q <= 7; q++) opp[q] = 2; // my 14..19
-    opp[24] = 3; // my 12
-    const f = longFeatures(me, opp);
+    const f = longFeatures(...behindABlock());
     // Not all home, so nothing bears off: no six plays, 5-5 finds three steps (6 to 1).
     expect(f[227]).toBe(0.667); // 20 non-doubles without a six, 1-1 to 4-4
     // They lose only 6-6: one from the head is stopped by my 6-point (their 18), two 7 to 1.
