@@ -172,9 +172,10 @@ function free(t: number): boolean {
  * rearmost checker b holds, and with how many of the 36 rolls that checker can play the whole
  * roll by itself (as far as b's points go); how many of a's checkers have at least three, and at
  * least five, of b's points among the six in front; how many still have any of b's points
- * ahead on their way home.
+ * ahead on their way home. Returns whether any of b's points is still ahead of a's rearmost
+ * checker (the two sides are in contact).
  */
-function heldLong(a: ArrayLike<number>, ao: number, b: ArrayLike<number>, bo: number, side: number): void {
+function heldLong(a: ArrayLike<number>, ao: number, b: ArrayLike<number>, bo: number, side: number): boolean {
   let c = 0;
   BLOCKED[0] = 0;
   for (let r = 1; r <= 24; r++) {
@@ -196,7 +197,7 @@ function heldLong(a: ArrayLike<number>, ao: number, b: ArrayLike<number>, bo: nu
   }
   if (rear === 0 || BLOCKED[rear - 1] === 0) {
     put(L_ROLLS + side, 1);
-    return;
+    return false;
   }
   put(L_REAR + side, inFront(rear) / 6);
   // Rolls the rearmost checker can play in full on its own: each step lands on a point b does not
@@ -214,6 +215,7 @@ function heldLong(a: ArrayLike<number>, ao: number, b: ArrayLike<number>, bo: nu
   put(L_HELD + side, held / 15);
   put(L_TRAPPED + side, trapped / 15);
   put(L_CONTACTS + side, contacts / 15);
+  return true;
 }
 
 /** How many of `a`'s checkers can start a step from each point in one turn (the head lets one go). */
@@ -250,16 +252,14 @@ function bearsAllOff(d: number, left: number): boolean {
 
 /**
  * Version 3: with how many of the 36 rolls `a` can play the whole roll with any of its checkers,
- * as far as `b`'s points go (BLOCKED must be `heldLong`'s table for the same two sides). One
+ * as far as `b`'s points go (BLOCKED must be `heldLong`'s table for the same two sides, `contact` what it returned). One
  * checker a turn from the head; bearing off once all are home, exactness and the six-block rule
  * aside; a roll that bears off the last checkers counts as played, and so does every roll once no
  * point of `b` is ahead of any of `a`'s checkers. A side whose rolls are blocked
  * loses pips, the long game's main way to fall behind. Sets of points are bit masks (bit p).
  */
-function playableLong(a: ArrayLike<number>, ao: number, side: number): void {
-  let rear = 24;
-  while (rear > 0 && a[ao + rear]! === 0) rear--;
-  if (rear === 0 || BLOCKED[rear - 1]! === 0) {
+function playableLong(a: ArrayLike<number>, ao: number, side: number, contact: boolean): void {
+  if (!contact) {
     // Past each other: every roll plays (as in `heldLong`; a bear-off's lost pips are the race's).
     put(L_PLAY + side, 1);
     return;
@@ -378,10 +378,8 @@ function encodeLong(me: ArrayLike<number>, mo: number, opp: ArrayLike<number>, o
   blockAhead(opp, oo, me, mo, block);
   put(L_BLOCK + 1, block.run / 6);
   put(L_BEHIND + 1, block.behind / 15);
-  heldLong(me, mo, opp, oo, 0);
-  playableLong(me, mo, 0);
-  heldLong(opp, oo, me, mo, 1);
-  playableLong(opp, oo, 1);
+  playableLong(me, mo, 0, heldLong(me, mo, opp, oo, 0));
+  playableLong(opp, oo, 1, heldLong(opp, oo, me, mo, 1));
   marsLong(me, mo, oppPips, 0);
   marsLong(opp, oo, myPips, 1);
   const lead = (oppPips - myPips) / 60;

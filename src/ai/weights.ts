@@ -80,22 +80,34 @@ export function readManifest(path: string): Manifest {
   return raw as Manifest;
 }
 
-/** Read and check weights: the manifest must match the encoding in the code, the bytes the hash. */
-export function loadWeights(base: string, variant: Variant, enc: Encoding = ENCODINGS[variant]): { net: Net; manifest: Manifest; encoding: Encoding } {
+/**
+ * Read weights as they are on disk: the manifest (passed to `check` before the bytes are read),
+ * then the bytes, which must fit its shape and match its hash. Whatever encoding they were
+ * trained on (scripts/grow-weights.ts reads older ones); `loadWeights` for the code's own.
+ */
+export function readNet(base: string, check: (manifest: Manifest) => void = () => {}): { net: Net; manifest: Manifest } {
   if (!existsSync(`${base}.json`) || !existsSync(`${base}.bin`)) throw new WeightsError(`no trained weights at ${base}.{bin,json}`);
   const manifest = readManifest(`${base}.json`);
-  if (manifest.variant !== variant) throw new WeightsError(`${base}: weights for ${manifest.variant}, not ${variant}`);
-  if (manifest.encoding?.version !== enc.version || manifest.encoding.inputs !== enc.inputs) {
-    throw new WeightsError(`${base}: weights for ${variant} encoding v${manifest.encoding?.version} (${manifest.encoding?.inputs} inputs), the code has v${enc.version} (${enc.inputs})`);
-  }
+  check(manifest);
   const shape = manifest.shape;
-  if (shape.inputs !== enc.inputs || shape.outputs !== enc.outputs) throw new WeightsError(`${base}: shape ${JSON.stringify(shape)} does not fit the encoding`);
   const file = readFileSync(`${base}.bin`);
   if (file.length !== Net.byteLength(shape)) throw new WeightsError(`${base}.bin has ${file.length} bytes, the shape needs ${Net.byteLength(shape)}`);
   if (sha256(file) !== manifest.sha256) throw new WeightsError(`${base}.bin does not match the SHA-256 in its manifest`);
   const buf = new ArrayBuffer(file.length);
   new Uint8Array(buf).set(file);
-  return { net: new Net(shape, buf), manifest, encoding: enc };
+  return { net: new Net(shape, buf), manifest };
+}
+
+/** Read and check weights: the manifest must match the encoding in the code, the bytes the hash. */
+export function loadWeights(base: string, variant: Variant, enc: Encoding = ENCODINGS[variant]): { net: Net; manifest: Manifest; encoding: Encoding } {
+  const { net, manifest } = readNet(base, (m) => {
+    if (m.variant !== variant) throw new WeightsError(`${base}: weights for ${m.variant}, not ${variant}`);
+    if (m.encoding?.version !== enc.version || m.encoding.inputs !== enc.inputs) {
+      throw new WeightsError(`${base}: weights for ${variant} encoding v${m.encoding?.version} (${m.encoding?.inputs} inputs), the code has v${enc.version} (${enc.inputs})`);
+    }
+    if (m.shape.inputs !== enc.inputs || m.shape.outputs !== enc.outputs) throw new WeightsError(`${base}: shape ${JSON.stringify(m.shape)} does not fit the encoding`);
+  });
+  return { net, manifest, encoding: enc };
 }
 
 /** The weights the bot plays with (assets/ai/<variant>). */
