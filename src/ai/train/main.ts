@@ -33,7 +33,7 @@ import { ENCODINGS } from '../encode.js';
 import { Evaluator } from '../evaluator.js';
 import { deepen, growNet, Net, type NetShape } from '../net.js';
 import { equityOf } from '../outcomes.js';
-import { ASSETS_DIR, loadWeights, readManifest, saveWeights } from '../weights.js';
+import { ASSETS_DIR, loadWeights, readNet, saveWeights, WeightsError } from '../weights.js';
 import { startWorker } from '../threads.js';
 import { arena, baselinePicker, netPicker, randomPicker } from './arena.js';
 import { readData, type Data } from './data.js';
@@ -209,25 +209,20 @@ function run(worker: Worker, job: Job): Promise<JobDone> {
  */
 function grown(o: Options, inputs: number, outputs: number): Net {
   const base = o.init!;
-  const m = readManifest(`${base}.json`);
-  if (m.variant !== o.variant || m.shape.outputs !== outputs || m.shape.inputs > inputs) throw new UsageError(`--init ${base}: ${m.variant} ${JSON.stringify(m.shape)} cannot grow into ${o.variant} ${inputs} inputs`);
-  const deep = (m.shape.hidden2 ?? 0) > 0;
-  const sameInputs = m.shape.inputs === inputs && m.encoding.version === ENCODINGS[o.variant].version;
-  if (deep && (!sameInputs || o.hidden > m.shape.hidden || (o.hidden2 > 0 && o.hidden2 !== m.shape.hidden2))) throw new UsageError(`--init ${base}: a net with a second hidden layer (${JSON.stringify(m.shape)}) cannot grow`);
-  let net: Net;
-  if (sameInputs && o.hidden <= m.shape.hidden) net = loadWeights(base, o.variant).net;
-  else {
-    const bytes = readFileSync(`${base}.bin`);
-    if (bytes.length !== Net.byteLength(m.shape)) throw new UsageError(`--init ${base}.bin does not fit its manifest`);
-    const buf = new ArrayBuffer(bytes.length);
-    new Uint8Array(buf).set(bytes);
-    net = growNet(new Net(m.shape, buf), inputs, Math.max(m.shape.hidden, o.hidden), seededRandom(o.seed));
-  }
+  let deep = false;
+  let sameInputs = false;
+  // The manifest is checked before the bytes are read; readNet then checks their size and hash.
+  const { net: from, manifest: m } = readNet(base, (m) => {
+    if (m.variant !== o.variant || m.shape.outputs !== outputs || m.shape.inputs > inputs) throw new UsageError(`--init ${base}: ${m.variant} ${JSON.stringify(m.shape)} cannot grow into ${o.variant} ${inputs} inputs`);
+    deep = (m.shape.hidden2 ?? 0) > 0;
+    sameInputs = m.shape.inputs === inputs && m.encoding?.version === ENCODINGS[o.variant].version;
+    if (deep && (!sameInputs || o.hidden > m.shape.hidden || (o.hidden2 > 0 && o.hidden2 !== m.shape.hidden2))) throw new UsageError(`--init ${base}: a net with a second hidden layer (${JSON.stringify(m.shape)}) cannot grow`);
+  });
+  const net = sameInputs && o.hidden <= m.shape.hidden ? from : growNet(from, inputs, Math.max(m.shape.hidden, o.hidden), seededRandom(o.seed));
   return o.hidden2 > 0 && !deep ? deepen(net, o.hidden2, seededRandom(o.seed + 1)) : net;
 }
 
 function prepare(o: Options): { net: Net; shared: SharedArrayBuffer; progress: Progress } {
-  mkdirSync(o.out, { recursive: true });
   const enc = ENCODINGS[o.variant];
   let net: Net;
   let progress: Progress = { games: 0, chunks: 0, epoch: 0, elapsedMs: 0 };
@@ -243,6 +238,8 @@ function prepare(o: Options): { net: Net; shared: SharedArrayBuffer; progress: P
     net = new Net({ inputs: enc.inputs, hidden: o.hidden, ...(o.hidden2 > 0 ? { hidden2: o.hidden2 } : {}), outputs: enc.outputs });
     net.initRandom(seededRandom(o.seed));
   }
+  // Only once the starting net is read: a bad --init or --resume leaves no output folder behind.
+  mkdirSync(o.out, { recursive: true });
   const shared = new SharedArrayBuffer(Net.byteLength(net.shape));
   const sharedNet = new Net(net.shape, shared);
   sharedNet.params().set(net.params());
@@ -426,8 +423,17 @@ async function main(): Promise<number> {
     }
     throw e;
   }
-  if (o.mode === 'td') await trainTd(o);
-  else await trainGnubg(o);
+  try {
+    if (o.mode === 'td') await trainTd(o);
+    else await trainGnubg(o);
+  } catch (e) {
+    // Weights that cannot be read or grown: thrown before any worker starts, so nothing runs on.
+    if (e instanceof UsageError || e instanceof WeightsError) {
+      console.error(`error: ${e.message}`);
+      return 1;
+    }
+    throw e;
+  }
   return 0;
 }
 
