@@ -4,7 +4,7 @@
  * long-nardy stages): npx tsx scripts/grow-weights.ts long|short <from base> <to base>
  *
  * The current encoding must append its new inputs after the earlier version's (as long nardy's
- * versions 2 and 3 do). The new inputs get zero weight, so the grown net plays exactly as the
+ * versions 2, 3 and 4 do). The new inputs get zero weight, so the grown net plays exactly as the
  * one it comes from; it is the trainer's `--init` growth, written out. For example, the stage-3
  * long net (encoding version 2) from git history:
  *   git show 4c80575~1:assets/ai/long.bin > /tmp/long3.bin

@@ -13,7 +13,9 @@
  * how many of the six points in front of its rearmost checker the other holds and how many rolls
  * that checker can play in full, its checkers held by three and by five of the other's points
  * among the six in front, those still in contact, and the race lead; version 3 appends, for each
- * side, how many rolls it can play in full with any checker and its race against a mars.
+ * side, how many rolls it can play in full with any checker and its race against a mars;
+ * version 4, while in contact, the points each side holds that the other must still pass and its
+ * timing (the pips it can play without giving one of them up).
  *
  * Both sides' arrays are read in their own numbering (0 off, 1..24, 25 bar) from an offset, so
  * the move generator's pools can be encoded without copying. Only the inputs listed in `idx`
@@ -55,7 +57,9 @@ const L_CONTACTS = 223;
 const L_RACE = 225;
 const L_PLAY = 227;
 const L_MARS = 229;
-export const LONG_INPUTS = 231;
+const L_POINTS = 231;
+const L_TIMING = 233;
+export const LONG_INPUTS = 235;
 
 /**
  * The longest run of `a`'s points along `b`'s path (b's own points q = 24 .. 1, where a holds its
@@ -339,6 +343,30 @@ function marsLong(a: ArrayLike<number>, ao: number, bPips: number, side: number)
   put(L_MARS + side, Math.max(-1, Math.min(1, lead)));
 }
 
+/**
+ * Version 4 (while the sides are in contact): `a`'s hold on `b`'s way home and its timing. The
+ * points `a` holds that some of `b`'s checkers must still pass (`bRear`: b's rearmost point in its
+ * own numbering, 0 with none on the board), 12 = 1; and the pips `a` can play without giving one
+ * of them up: every checker but one on such a point, all the others, each as far as `a`'s point 1
+ * (at most 15 × 23 = 345; 360 = 1). A side that runs out of spare pips must break its blocks.
+ */
+function timingLong(a: ArrayLike<number>, ao: number, bRear: number, side: number): void {
+  let points = 0;
+  let spare = 0;
+  for (let p = 1; p <= 24; p++) {
+    const n = a[ao + p]!;
+    if (n === 0) continue;
+    if (across(p) < bRear) {
+      points++;
+      spare += (n - 1) * (p - 1);
+    } else {
+      spare += n * (p - 1);
+    }
+  }
+  put(L_POINTS + side, points / 12);
+  put(L_TIMING + side, spare / 360);
+}
+
 function encodeLong(me: ArrayLike<number>, mo: number, opp: ArrayLike<number>, oo: number, x: Float32Array, idx: Int32Array): number {
   let n = pointUnitsLong(me, mo, 0, x, idx, 0);
   n = pointUnitsLong(opp, oo, 96, x, idx, n);
@@ -382,6 +410,10 @@ function encodeLong(me: ArrayLike<number>, mo: number, opp: ArrayLike<number>, o
   playableLong(opp, oo, 1, heldLong(opp, oo, me, mo, 1));
   marsLong(me, mo, oppPips, 0);
   marsLong(opp, oo, myPips, 1);
+  if (myBack + oppBack > 24) {
+    timingLong(me, mo, oppBack, 0);
+    timingLong(opp, oo, myBack, 1);
+  }
   const lead = (oppPips - myPips) / 60;
   put(L_RACE, lead > 0 ? Math.min(1, lead) : 0);
   put(L_RACE + 1, lead < 0 ? Math.min(1, -lead) : 0);
@@ -390,7 +422,7 @@ function encodeLong(me: ArrayLike<number>, mo: number, opp: ArrayLike<number>, o
   return m;
 }
 
-export const LONG_ENCODING: Encoding = { variant: 'long', version: 3, inputs: LONG_INPUTS, outputs: 3, encode: encodeLong };
+export const LONG_ENCODING: Encoding = { variant: 'long', version: 4, inputs: LONG_INPUTS, outputs: 3, encode: encodeLong };
 
 // ---- short nardy (backgammon) ------------------------------------------------------------------
 

@@ -212,3 +212,44 @@ describe('long-nardy encoding, version 3', () => {
     expect(f[228]).toBe(1); // bearing off: every roll plays
   });
 });
+
+describe('long-nardy encoding, version 4', () => {
+  it('the start: each head is a point the other must pass, with 14 × 23 spare pips behind it', () => {
+    const me = empty();
+    me[24] = 15;
+    const f = longFeatures(me, [...me]);
+    expect(f[231]).toBe(0.083); // one point of twelve
+    expect(f[232]).toBe(0.083);
+    expect(f[233]).toBe(0.894); // 322 of 360: all but the head's last checker, each 23 pips
+    expect(f[234]).toBe(0.894);
+  });
+
+  it('a checker behind a six-point block: every point of each side still blocks; the block holds far more spare pips', () => {
+    const f = longFeatures(...behindABlock());
+    // All seven of my points lie ahead of their head (their 24); their six and their head lie
+    // ahead of my checker on my 20.
+    expect(f[231]).toBe(0.583);
+    expect(f[232]).toBe(0.583);
+    // Mine: 2·5 + 2·4 + 1·3 + 1·2 + 0 (the 20 and the 1-point keep their one) = 27 of 360.
+    expect(f[233]).toBe(0.075);
+    // Theirs: one spare on each of their 2..7 (1 + 2 + … + 6 = 21) and two on the head (2 · 23): 67.
+    expect(f[234]).toBe(0.186);
+  });
+
+  it('a point behind all of the other side holds nothing; past each other, no timing inputs', () => {
+    const me = empty();
+    me[24] = 14;
+    me[3] = 1; // my 3-point is their 15: all of theirs, on their 14, are past it
+    const opp = empty();
+    opp[14] = 15;
+    let f = longFeatures(me, opp);
+    expect(f[231]).toBe(0.083); // only my head (their 12) is still ahead of them
+    expect(f[233]).toBe(0.836); // 13 spare on the head · 23 + the free one on my 3 · 2 = 301
+    expect(f[232]).toBe(0.083); // theirs (my 2) is ahead of my head
+    expect(f[234]).toBe(0.506); // 14 spare · 13 = 182
+    const past = empty();
+    past[6] = 15;
+    f = longFeatures(past, [...past]);
+    for (const i of [231, 232, 233, 234]) expect(f[i]).toBeUndefined();
+  });
+});
