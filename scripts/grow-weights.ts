@@ -5,11 +5,12 @@
  *
  * The current encoding must append its new inputs after the earlier version's (as long nardy's
  * versions 2, 3 and 4 do). The new inputs get zero weight, so the grown net plays exactly as the
- * one it comes from; it is the trainer's `--init` growth, written out. For example, the stage-3
- * long net (encoding version 2) from git history:
- *   git show 4c80575~1:assets/ai/long.bin > /tmp/long3.bin
- *   git show 4c80575~1:assets/ai/long.json > /tmp/long3.json
- *   npx tsx scripts/grow-weights.ts long /tmp/long3 /tmp/grown3
+ * one it comes from; it is the trainer's `--init` growth, written out. For example, the stage-4
+ * long net (encoding version 3) from git history:
+ *   git show 6bf97d0~1:assets/ai/long.bin > /tmp/long4.bin
+ *   git show 6bf97d0~1:assets/ai/long.json > /tmp/long4.json
+ *   npx tsx scripts/grow-weights.ts long /tmp/long4 /tmp/grown4
+ * (the stage-3 net, encoding version 2: 4c80575~1, as /tmp/long3, grown to /tmp/grown3).
  */
 import { existsSync } from 'node:fs';
 import { ENCODINGS } from '../src/ai/encode.js';
