@@ -230,7 +230,7 @@ describe('long-nardy encoding, version 4', () => {
     // ahead of my checker on my 20.
     expect(f[231]).toBe(0.583);
     expect(f[232]).toBe(0.583);
-    // Mine: 2·5 + 2·4 + 1·3 + 1·2 + 0 (the 20 and the 1-point keep their one) = 27 of 360.
+    // Mine: 2·5 + 2·4 + 2·3 + 1·2 + 1·1 on my 6..2 (the 20 and the 1-point keep their one) = 27 of 360.
     expect(f[233]).toBe(0.075);
     // Theirs: one spare on each of their 2..7 (1 + 2 + … + 6 = 21) and two on the head (2 · 23): 67.
     expect(f[234]).toBe(0.186);
