@@ -14,7 +14,7 @@ describe('the trainer refuses --init weights it cannot start from', () => {
   const base = join(dir, 'long');
   copyFileSync('assets/ai/long.json', `${base}.json`);
   const bytes = readFileSync('assets/ai/long.bin');
-  bytes[1000] ^= 0x55; // one byte changed: the manifest's SHA-256 no longer matches
+  bytes[1000] = bytes[1000]! ^ 0x55; // one byte changed: the manifest's SHA-256 no longer matches
   writeFileSync(`${base}.bin`, bytes);
 
   const refuses = (args: string[], message: RegExp, out: string): void => {
