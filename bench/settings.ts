@@ -1,7 +1,7 @@
 /**
  * Search settings named on a bench's command line: a level, optionally with overrides of its
  * search, `hard/candidates=8/within=0.25`, `expert/budgetMs=1000` (keys of SearchConfig in
- * src/ai/search.ts), `hard/cubefulPlay=0` (LevelConfig's cubefulPlay: 1 on, 0 off), or of its
+ * src/ai/search.ts; `noise=X` is the noise in both games, long nardy's own included), `hard/cubefulPlay=0` (LevelConfig's cubefulPlay: 1 on, 0 off), or of its
  * cube, `hard/cubePlies=1` (0, 1 or 2), `hard/cubeDeepWithin=0.25/cubeDeepBudgetMs=1000`
  * (LevelConfig), `hard/prune=0` (the pruning net: the plays it keeps a roll, 0 for none). Used by bench:decisions (--settings), bench:strength (--ab) and
  * bench/cube-replay.ts (--settings).
@@ -48,5 +48,8 @@ export function parseSetting(spec: string, quiet = false): Setting {
     else if (key === 'cubeDeepBudgetMs') cubeDeepBudgetMs = Number(value);
     else search[key] = Number(value);
   }
-  return { name: spec, level, ...(prune === undefined ? {} : { prune }), config: { ...LEVELS[level], cubefulPlay, cubePlies, cubeDeepWithin, cubeDeepBudgetMs, search: search as unknown as SearchConfig } };
+  // A noise named here (or `quiet`'s 0) is the noise in both games: it replaces long nardy's own.
+  const noiseSet = quiet || overrides.some((o) => o.split('=')[0] === 'noise');
+  const { longNoise, ...rest } = LEVELS[level];
+  return { name: spec, level, ...(prune === undefined ? {} : { prune }), config: { ...rest, ...(noiseSet || longNoise === undefined ? {} : { longNoise }), cubefulPlay, cubePlies, cubeDeepWithin, cubeDeepBudgetMs, search: search as unknown as SearchConfig } };
 }

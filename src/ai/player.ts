@@ -27,6 +27,12 @@ export const LEVELS_IN_ORDER: readonly Level[] = ['easy', 'medium', 'hard', 'exp
 
 export interface LevelConfig {
   readonly search: SearchConfig;
+  /**
+   * Long nardy's noise where it differs from `search.noise`: a stronger long net gains more
+   * through the same noise than short nardy's does, so easy and medium keep their place against
+   * `baseline` with a noise of their own (docs/levels.md).
+   */
+  readonly longNoise?: number;
   /** Whether the level offers doubles (every level answers them from the equity). */
   readonly doubles: boolean;
   /**
@@ -101,10 +107,14 @@ const greedy = { plies: 0 as const, candidates: 1, within: 0, budgetMs: 0 };
  */
 const STRONGEST: LevelConfig = { search: { noise: 0, plies: 1, candidates: 8, within: 0.16, zeroWeight: 0.35, budgetMs: 260, deepCandidates: 5, deepWithin: 0.16 }, doubles: true, cubePlies: 2, cubeDeepWithin: 0.1, cubeDeepBudgetMs: 250, cubefulPlay: true, cubeRollout: { games: 1296, budgetMs: 250 } };
 
-/** The levels. The noise values were tuned against gnubg's levels (README, bench:strength). */
+/**
+ * The levels. The noise values were tuned against gnubg's levels (README, bench:strength); long
+ * nardy's own (longNoise) keep easy and medium where they stood against `baseline` with the
+ * stage-4 long net (docs/levels.md).
+ */
 export const LEVELS: Readonly<Record<Level, LevelConfig>> = {
-  easy: { search: { ...greedy, noise: 0.14 }, doubles: false, cubePlies: 0, cubefulPlay: false },
-  medium: { search: { ...greedy, noise: 0.09 }, doubles: true, cubePlies: 0, cubefulPlay: true },
+  easy: { search: { ...greedy, noise: 0.14 }, longNoise: 0.15, doubles: false, cubePlies: 0, cubefulPlay: false },
+  medium: { search: { ...greedy, noise: 0.09 }, longNoise: 0.095, doubles: true, cubePlies: 0, cubefulPlay: true },
   hard: STRONGEST,
   // Not offered by the bot (app/model.ts, OFFERED_LEVELS): no setting measured stronger than hard's
   // (README, The bot's levels), so the name plays as hard for old records, the CLI and benches.
@@ -220,6 +230,8 @@ function ownerOf(cube: CubeState, side: Side): CubeOwner {
 
 export class Player implements BotPlayer {
   private readonly cfg: LevelConfig;
+  /** The search of each game: long nardy's with its own noise where the level has one. */
+  private readonly searchCfg: Readonly<Record<Variant, SearchConfig>>;
 
   constructor(
     readonly level: Level,
@@ -228,6 +240,8 @@ export class Player implements BotPlayer {
     config: LevelConfig = LEVELS[level],
   ) {
     this.cfg = config;
+    const long = config.longNoise === undefined ? config.search : { ...config.search, noise: config.longNoise };
+    this.searchCfg = { short: config.search, long };
   }
 
   private search(variant: Variant): Search {
@@ -241,7 +255,7 @@ export class Player implements BotPlayer {
    */
   rank(position: Position, dice: Dice, rules: Rules, score?: MatchScore, cube: CubeState = CENTRED): Candidate[] {
     const { me, opp } = sidesOf(position);
-    return this.search(position.variant).rank(me, opp, dice, this.cfg.search, this.random, rules, score && this.playValue(position, rules, score, cube));
+    return this.search(position.variant).rank(me, opp, dice, this.searchCfg[position.variant], this.random, rules, score && this.playValue(position, rules, score, cube));
   }
 
   /** How plays are compared at a match score (see rank): the mover's value of its outcomes after a play. */

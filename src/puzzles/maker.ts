@@ -38,7 +38,9 @@ export class ProblemMaker {
   private readonly deep: Player;
 
   constructor(brains: Brains) {
-    const glance: LevelConfig = { ...LEVELS.medium, search: { ...LEVELS.medium.search, noise: 0 } };
+    // Medium's greedy choice without its noise, in both games (long nardy's own noise left out).
+    const { longNoise: _longNoise, ...medium } = LEVELS.medium;
+    const glance: LevelConfig = { ...medium, search: { ...medium.search, noise: 0 } };
     this.glance = new Player('medium', brains, seededRandom(1), glance);
     // One roll ahead on the best few (hard's first layer, without its second look).
     this.finder = new Player('hard', brains, seededRandom(2), { ...LEVELS.hard, search: { noise: 0, plies: 1, candidates: 5, within: 0.16, zeroWeight: 0.35, budgetMs: 120 } });

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createPlayer } from '../../src/ai/player.js';
+import { createPlayer, LEVELS, loadBrains } from '../../src/ai/player.js';
+import { parseSetting } from '../../bench/settings.js';
 import { evaluate } from '../../src/ai/evaluate.js';
-import { apply, legalPlays, newGame, SeededDice, turnView, type GameState } from '../../src/engine/index.js';
+import { apply, legalPlays, newGame, SeededDice, sidesOf, turnView, type GameState } from '../../src/engine/index.js';
 import { randomGame } from '../../src/sim/selfplay.js';
 import { seededRandom } from '../../src/sim/rng.js';
 import { arena, netPicker, randomPicker } from '../../src/ai/train/arena.js';
@@ -26,6 +27,23 @@ function playGame(variant: 'long' | 'short', white: 'easy' | 'medium', black: 'e
     }
   }
   return g;
+}
+
+/** A game `turns` rolls in (a medium player both sides, seeded dice), at its next play. */
+function midGame(variant: 'long' | 'short', seed: number, turns: number): GameState & { dice: NonNullable<GameState['dice']> } {
+  const bot = createPlayer('medium', seededRandom(seed));
+  const dice = new SeededDice(seed);
+  let g = newGame(variant);
+  for (let rolls = 0; ; ) {
+    if (g.phase === 'move') {
+      if (rolls > turns && legalPlays(g.position, g.dice!, g.rules).length > 1) return g as GameState & { dice: NonNullable<GameState['dice']> };
+      g = apply(g, { type: 'play', moves: bot.choosePlay(g) }, g.position.turn);
+    } else {
+      expect(g.phase).not.toBe('over');
+      g = apply(g, { type: 'roll', dice: dice.roll(g.rolls) }, g.position.turn);
+      rolls++;
+    }
+  }
 }
 
 describe('bot players', () => {
@@ -60,6 +78,39 @@ describe('bot players', () => {
       const [top] = [...counts.entries()].sort((a, b) => b[1] - a[1]);
       expect(top![0]).toBe(bar);
     }
+  });
+
+  it('easy and medium play long nardy with a noise of their own, short nardy with theirs', () => {
+    // The same draws of the noise in each pair: the level's ranking must be the search's with
+    // its noise for that game, and (over a few positions and seeds) not the other game's noise.
+    expect(LEVELS.easy.longNoise).toBe(0.15);
+    expect(LEVELS.medium.longNoise).toBe(0.095);
+    expect(LEVELS.hard.longNoise).toBeUndefined();
+    const order = (c: readonly { moves: unknown }[]): string => JSON.stringify(c.map((x) => x.moves));
+    for (const variant of ['long', 'short'] as const) {
+      const search = loadBrains().search(variant);
+      for (const level of ['easy', 'medium'] as const) {
+        const own = variant === 'long' ? LEVELS[level].longNoise! : LEVELS[level].search.noise;
+        const other = variant === 'long' ? LEVELS[level].search.noise : LEVELS[level].longNoise!;
+        let differs = 0;
+        for (let seed = 1; seed <= 12; seed++) {
+          const g = midGame(variant, seed, 4 + seed);
+          const { me, opp } = sidesOf(g.position);
+          const ranked = order(createPlayer(level, seededRandom(seed)).rank(g.position, g.dice, g.rules));
+          const withNoise = (noise: number): string => order(search.rank(me, opp, g.dice, { ...LEVELS[level].search, noise }, seededRandom(seed), g.rules));
+          expect(ranked).toBe(withNoise(own));
+          if (ranked !== withNoise(other)) differs++;
+        }
+        expect(differs).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it("a bench's noise override is the noise in both games", () => {
+    expect(parseSetting('easy').config.longNoise).toBe(LEVELS.easy.longNoise);
+    expect(parseSetting('easy/noise=0').config.longNoise).toBeUndefined();
+    expect(parseSetting('medium', true).config.longNoise).toBeUndefined();
+    expect(parseSetting('medium/candidates=2').config.longNoise).toBe(LEVELS.medium.longNoise);
   });
 
   it('evaluation prefers a pip lead', () => {
