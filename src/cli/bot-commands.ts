@@ -41,10 +41,11 @@ function playerFrom(args: string[]): BotPlayer {
   if (plies !== null && plies !== '0' && plies !== '1') throw new UsageError('--plies must be 0 or 1');
   const cubeful = flag(args, '--cubeful-play', null);
   if (cubeful !== null && cubeful !== 'on' && cubeful !== 'off') throw new UsageError('--cubeful-play must be on or off');
-  const base = LEVELS[level];
+  // --noise is the noise in both games: it replaces long nardy's own (LevelConfig.longNoise).
+  const { longNoise, ...base } = LEVELS[level];
   const search = { ...base.search, ...(noise !== null ? { noise: Number(noise) } : {}), ...(plies !== null ? { plies: Number(plies) as 0 | 1 } : {}) };
   const cubefulPlay = cubeful === null ? base.cubefulPlay : cubeful === 'on';
-  return new Player(level, undefined, seedText === null ? undefined : seededRandom(Number(seedText)), { ...base, search, cubefulPlay });
+  return new Player(level, undefined, seedText === null ? undefined : seededRandom(Number(seedText)), { ...base, ...(noise === null && longNoise !== undefined ? { longNoise } : {}), search, cubefulPlay });
 }
 
 /** The match fields of a `cube` or `move` line (length 0: money): `"cube": {value, owner}` and `"match": {length, score: [white, black], crawford}`, both optional. */

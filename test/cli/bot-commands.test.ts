@@ -2,10 +2,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { legalPlays, parsePosition, startPosition, positionToJSON, type GameState, type Step } from '../../src/engine/index.js';
+import { apply, legalPlays, newGame, parsePosition, SeededDice, startPosition, positionToJSON, type GameState, type Step } from '../../src/engine/index.js';
 import type { MatchScore } from '../../src/ai/met.js';
 import { freePort } from '../setup/redis.js';
-import { createPlayer } from '../../src/ai/player.js';
+import { createPlayer, LEVELS, Player } from '../../src/ai/player.js';
 import { seededRandom } from '../../src/sim/rng.js';
 
 /** The command line as compiled (dist/cli/nardy.js, built afresh by the global setup; test/cli/nardy.test.ts runs it from the source too). */
@@ -39,6 +39,36 @@ describe('nardy move', () => {
     expect(out[4]!.error).toMatch(/unknown rule option "constructor"/);
     expect(out[5]!.error).toMatch(/26 entries/);
     expect(out[6]).toMatchObject({ moves: [] });
+  });
+
+  it('--noise is the noise in both games: long nardy\'s own noise gives way to it', () => {
+    // Long positions a few rolls into seeded games, each with a roll that has several plays.
+    const lines: string[] = [];
+    const games: GameState[] = [];
+    for (let seed = 1; lines.length < 12; seed++) {
+      const bot = createPlayer('medium', seededRandom(seed));
+      const dice = new SeededDice(seed);
+      let g = newGame('long');
+      for (let rolls = 0; g.phase !== 'over'; ) {
+        if (g.phase === 'move') {
+          if (rolls > 6 + seed && legalPlays(g.position, g.dice!, g.rules).length > 3) break;
+          g = apply(g, { type: 'play', moves: bot.choosePlay(g) }, g.position.turn);
+        } else {
+          g = apply(g, { type: 'roll', dice: dice.roll(g.rolls) }, g.position.turn);
+          rolls++;
+        }
+      }
+      if (g.phase !== 'move') continue;
+      games.push(g);
+      lines.push(JSON.stringify({ position: positionToJSON(g.position), dice: g.dice }));
+    }
+    const r = nardy(['move', '--level', 'easy', '--noise', '0', '--seed', '5'], lines.join('\n') + '\n');
+    expect(r.status).toBe(0);
+    const moves = r.stdout.trim().split('\n').map((l) => (JSON.parse(l) as { moves: number[][] }).moves);
+    // Easy without noise: the net's greedy choice, whatever the seed.
+    const { longNoise: _longNoise, ...easy } = LEVELS.easy;
+    const greedy = new Player('easy', undefined, seededRandom(1), { ...easy, search: { ...easy.search, noise: 0 } });
+    expect(moves).toEqual(games.map((g) => greedy.choosePlay(g)));
   });
 
   it('refuses an unknown level with a usage line', () => {
