@@ -6,7 +6,7 @@
  * (LevelConfig), `hard/prune=0` (the pruning net: the plays it keeps a roll, 0 for none). Used by bench:decisions (--settings), bench:strength (--ab) and
  * bench/cube-replay.ts (--settings).
  */
-import { isLevel, LEVELS, type Level, type LevelConfig } from '../src/ai/player.js';
+import { isLevel, LEVELS, withNoise, type Level, type LevelConfig } from '../src/ai/player.js';
 import type { SearchConfig } from '../src/ai/search.js';
 
 const KEYS = ['noise', 'plies', 'candidates', 'within', 'budgetMs', 'zeroWeight', 'deepCandidates', 'deepWithin', 'deepBudgetMs', 'cubefulPlay', 'cubePlies', 'cubeDeepWithin', 'cubeDeepBudgetMs'];
@@ -48,8 +48,8 @@ export function parseSetting(spec: string, quiet = false): Setting {
     else if (key === 'cubeDeepBudgetMs') cubeDeepBudgetMs = Number(value);
     else search[key] = Number(value);
   }
+  const config: LevelConfig = { ...LEVELS[level], cubefulPlay, cubePlies, cubeDeepWithin, cubeDeepBudgetMs, search: search as unknown as SearchConfig };
   // A noise named here (or `quiet`'s 0) is the noise in both games: it replaces long nardy's own.
   const noiseSet = quiet || overrides.some((o) => o.split('=')[0] === 'noise');
-  const { longNoise, ...rest } = LEVELS[level];
-  return { name: spec, level, ...(prune === undefined ? {} : { prune }), config: { ...rest, ...(noiseSet || longNoise === undefined ? {} : { longNoise }), cubefulPlay, cubePlies, cubeDeepWithin, cubeDeepBudgetMs, search: search as unknown as SearchConfig } };
+  return { name: spec, level, ...(prune === undefined ? {} : { prune }), config: noiseSet ? withNoise(config, config.search.noise) : config };
 }

@@ -121,6 +121,12 @@ export const LEVELS: Readonly<Record<Level, LevelConfig>> = {
   expert: STRONGEST,
 };
 
+/** `config` with `noise` in both games: long nardy's own noise, where it has one, gives way to it. */
+export function withNoise(config: LevelConfig, noise: number): LevelConfig {
+  const { longNoise: _longNoise, ...rest } = config;
+  return { ...rest, search: { ...rest.search, noise } };
+}
+
 /** The level a name plays as: the first level, the gentlest first, with the same configuration (expert: hard). */
 export function playsAs(level: Level): Level {
   return LEVELS_IN_ORDER.find((l) => LEVELS[l] === LEVELS[level])!;

@@ -7,7 +7,7 @@ import { createServer, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 import { BaselinePlayer } from '../ai/baseline.js';
 import { formatFibsMove, parseFibsBoard, type FibsBoard } from '../ai/fibs.js';
-import { isLevel, LEVELS, LEVELS_IN_ORDER, matchScoreOf, Player, type BotPlayer } from '../ai/player.js';
+import { isLevel, LEVELS, LEVELS_IN_ORDER, matchScoreOf, Player, withNoise, type BotPlayer } from '../ai/player.js';
 import type { MatchScore } from '../ai/met.js';
 import { newGame, type GameState } from '../engine/game.js';
 import { legalPlays } from '../engine/plays.js';
@@ -42,10 +42,10 @@ function playerFrom(args: string[]): BotPlayer {
   const cubeful = flag(args, '--cubeful-play', null);
   if (cubeful !== null && cubeful !== 'on' && cubeful !== 'off') throw new UsageError('--cubeful-play must be on or off');
   // --noise is the noise in both games: it replaces long nardy's own (LevelConfig.longNoise).
-  const { longNoise, ...base } = LEVELS[level];
-  const search = { ...base.search, ...(noise !== null ? { noise: Number(noise) } : {}), ...(plies !== null ? { plies: Number(plies) as 0 | 1 } : {}) };
+  const base = noise === null ? LEVELS[level] : withNoise(LEVELS[level], Number(noise));
+  const search = { ...base.search, ...(plies !== null ? { plies: Number(plies) as 0 | 1 } : {}) };
   const cubefulPlay = cubeful === null ? base.cubefulPlay : cubeful === 'on';
-  return new Player(level, undefined, seedText === null ? undefined : seededRandom(Number(seedText)), { ...base, ...(noise === null && longNoise !== undefined ? { longNoise } : {}), search, cubefulPlay });
+  return new Player(level, undefined, seedText === null ? undefined : seededRandom(Number(seedText)), { ...base, search, cubefulPlay });
 }
 
 /** The match fields of a `cube` or `move` line (length 0: money): `"cube": {value, owner}` and `"match": {length, score: [white, black], crawford}`, both optional. */

@@ -12,7 +12,7 @@
  *     gap of at least DEEP_GAP, every answer shown looked at as deep as the best.
  */
 import type { Analysis } from '../ai/analysis.js';
-import { LEVELS, loadBrains, Player, type LevelConfig, type Brains } from '../ai/player.js';
+import { LEVELS, loadBrains, Player, withNoise, type Brains } from '../ai/player.js';
 import type { Candidate } from '../ai/search.js';
 import { formatPlay } from '../engine/notation.js';
 import { positionId } from '../engine/position.js';
@@ -38,10 +38,7 @@ export class ProblemMaker {
   private readonly deep: Player;
 
   constructor(brains: Brains) {
-    // Medium's greedy choice without its noise, in both games (long nardy's own noise left out).
-    const { longNoise: _longNoise, ...medium } = LEVELS.medium;
-    const glance: LevelConfig = { ...medium, search: { ...medium.search, noise: 0 } };
-    this.glance = new Player('medium', brains, seededRandom(1), glance);
+    this.glance = new Player('medium', brains, seededRandom(1), withNoise(LEVELS.medium, 0));
     // One roll ahead on the best few (hard's first layer, without its second look).
     this.finder = new Player('hard', brains, seededRandom(2), { ...LEVELS.hard, search: { noise: 0, plies: 1, candidates: 5, within: 0.16, zeroWeight: 0.35, budgetMs: 120 } });
     // Wider, and two rolls ahead on the best six.
