@@ -11,6 +11,7 @@ import { Evaluator } from '../../src/ai/evaluator.js';
 import { ENCODINGS } from '../../src/ai/encode.js';
 import { loadBundled } from '../../src/ai/weights.js';
 import { short } from '../helpers/board.js';
+import { midGame } from '../helpers/games.js';
 
 function playGame(variant: 'long' | 'short', white: 'easy' | 'medium', black: 'easy' | 'medium', seed: number): GameState {
   const players = { white: createPlayer(white, seededRandom(seed)), black: createPlayer(black, seededRandom(seed + 1)) };
@@ -27,23 +28,6 @@ function playGame(variant: 'long' | 'short', white: 'easy' | 'medium', black: 'e
     }
   }
   return g;
-}
-
-/** A game `turns` rolls in (a medium player both sides, seeded dice), at its next play. */
-function midGame(variant: 'long' | 'short', seed: number, turns: number): GameState & { dice: NonNullable<GameState['dice']> } {
-  const bot = createPlayer('medium', seededRandom(seed));
-  const dice = new SeededDice(seed);
-  let g = newGame(variant);
-  for (let rolls = 0; ; ) {
-    if (g.phase === 'move') {
-      if (rolls > turns && legalPlays(g.position, g.dice!, g.rules).length > 1) return g as GameState & { dice: NonNullable<GameState['dice']> };
-      g = apply(g, { type: 'play', moves: bot.choosePlay(g) }, g.position.turn);
-    } else {
-      expect(g.phase).not.toBe('over');
-      g = apply(g, { type: 'roll', dice: dice.roll(g.rolls) }, g.position.turn);
-      rolls++;
-    }
-  }
 }
 
 describe('bot players', () => {

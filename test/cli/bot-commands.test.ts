@@ -2,7 +2,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { apply, legalPlays, newGame, parsePosition, SeededDice, startPosition, positionToJSON, type GameState, type Step } from '../../src/engine/index.js';
+import { legalPlays, parsePosition, startPosition, positionToJSON, type GameState, type Step } from '../../src/engine/index.js';
+import { midGame } from '../helpers/games.js';
 import type { MatchScore } from '../../src/ai/met.js';
 import { freePort } from '../setup/redis.js';
 import { createPlayer, LEVELS, Player } from '../../src/ai/player.js';
@@ -46,19 +47,7 @@ describe('nardy move', () => {
     const lines: string[] = [];
     const games: GameState[] = [];
     for (let seed = 1; lines.length < 12; seed++) {
-      const bot = createPlayer('medium', seededRandom(seed));
-      const dice = new SeededDice(seed);
-      let g = newGame('long');
-      for (let rolls = 0; g.phase !== 'over'; ) {
-        if (g.phase === 'move') {
-          if (rolls > 6 + seed && legalPlays(g.position, g.dice!, g.rules).length > 3) break;
-          g = apply(g, { type: 'play', moves: bot.choosePlay(g) }, g.position.turn);
-        } else {
-          g = apply(g, { type: 'roll', dice: dice.roll(g.rolls) }, g.position.turn);
-          rolls++;
-        }
-      }
-      if (g.phase !== 'move') continue;
+      const g = midGame('long', seed, 6 + seed, 4);
       games.push(g);
       lines.push(JSON.stringify({ position: positionToJSON(g.position), dice: g.dice }));
     }
