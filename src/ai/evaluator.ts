@@ -7,6 +7,7 @@ import { allHome, bearoffOutcomes } from './bearoff.js';
 import type { Encoding } from './encode.js';
 import { wasmKernel, type Forward } from './kernel.js';
 import type { Net, Scratch } from './net.js';
+import { longContact } from './race.js';
 import { clampOutcomes, flipOutcomes, lostOutcomes, possibleOutcomes, type Outcomes } from './outcomes.js';
 
 /** What a search asks of a network: the outcomes of a position, before a roll or after a play. */
@@ -25,6 +26,9 @@ export class Evaluator implements Evaluates {
   private readonly s: Scratch;
   private readonly tmp: Float32Array;
   private readonly forward: Forward;
+  /** Long nardy's race network's pass and scratch, where it has one (race.ts). */
+  private readonly raceForward: Forward | null;
+  private readonly raceScratch: Scratch | null;
   /** Whether the forward pass runs in WebAssembly SIMD (kernel.ts). */
   readonly simd: boolean;
   /** Whether bear-offs (both sides all home) are read from the bear-off table (bearoff.ts). */
@@ -36,26 +40,34 @@ export class Evaluator implements Evaluates {
    * With `simd` (the default unless NARDY_SIMD=0) the forward pass runs on a copy of the net's
    * weights taken now: an Evaluator serves a net that no longer changes. With `bearoff` (the
    * default unless NARDY_BEAROFF=0) positions with both sides' checkers all home are worked out
-   * from the one-sided bear-off table instead of asking the net.
+   * from the one-sided bear-off table instead of asking the net. With `race` (long nardy), races
+   * (no contact left, race.ts) not yet bear-offs of both sides are asked of that network instead.
    */
   constructor(
     readonly net: Net,
     readonly encoding: Encoding,
-    options: { simd?: boolean; bearoff?: boolean } = {},
+    options: { simd?: boolean; bearoff?: boolean; race?: Net | null } = {},
   ) {
-    if (net.shape.inputs !== encoding.inputs || net.shape.outputs !== encoding.outputs) {
-      throw new Error(`net shape ${net.shape.inputs}x${net.shape.outputs} does not fit encoding ${encoding.variant} v${encoding.version}`);
+    for (const n of options.race ? [net, options.race] : [net]) {
+      if (n.shape.inputs !== encoding.inputs || n.shape.outputs !== encoding.outputs) {
+        throw new Error(`net shape ${n.shape.inputs}x${n.shape.outputs} does not fit encoding ${encoding.variant} v${encoding.version}`);
+      }
     }
+    if (options.race && encoding.variant !== 'long') throw new Error('a race network is for long nardy only');
     this.variant = encoding.variant;
     this.outputs = encoding.outputs;
     this.x = new Float32Array(encoding.inputs);
     this.idx = new Int32Array(encoding.inputs);
     this.s = net.scratch();
     this.tmp = new Float32Array(encoding.outputs);
-    const kernel = (options.simd ?? process.env.NARDY_SIMD !== '0') ? wasmKernel(net) : null;
+    const simd = options.simd ?? process.env.NARDY_SIMD !== '0';
+    const kernel = simd ? wasmKernel(net) : null;
     this.simd = kernel !== null;
     this.bearoff = options.bearoff ?? process.env.NARDY_BEAROFF !== '0';
     this.forward = kernel ?? ((x, idx, n, s) => net.forward(x, idx, n, s));
+    const race = options.race ?? null;
+    this.raceScratch = race ? race.scratch() : null;
+    this.raceForward = race ? ((simd ? wasmKernel(race) : null) ?? ((x, idx, n, s) => race.forward(x, idx, n, s))) : null;
   }
 
   /** Outcomes for `me`, about to roll, against `opp` (own numberings, from offsets). */
@@ -64,7 +76,7 @@ export class Evaluator implements Evaluates {
     if (me[mo] === 15) return flipOutcomes(this.variant, lostOutcomes(this.variant, opp, oo, this.tmp), out);
     if (this.bearoff && allHome(me, mo) && allHome(opp, oo)) return bearoffOutcomes(this.variant, me, mo, opp, oo, out);
     const n = this.encoding.encode(me, mo, opp, oo, this.x, this.idx);
-    const y = this.forward(this.x, this.idx, n, this.s);
+    const y = this.raceForward !== null && !longContact(me, mo, opp, oo) ? this.raceForward(this.x, this.idx, n, this.raceScratch!) : this.forward(this.x, this.idx, n, this.s);
     this.count++;
     for (let i = 0; i < this.outputs; i++) out[i] = y[i]!;
     return possibleOutcomes(this.variant, me, mo, opp, oo, clampOutcomes(this.variant, out));

@@ -148,11 +148,13 @@ export const PRUNE_KEEP = 8;
 /**
  * The players' search for a game over `net` (its bundled net by default), with the game's
  * pruning net where it has one (weights.ts, loadBundledPrune) keeping `keep` plays a roll; none
- * with `keep` 0, or by default when NARDY_PRUNE=0 (for benchmarks: the same search without it).
+ * with `keep` 0, or by default when NARDY_PRUNE=0 (for benchmarks: the same search without it);
+ * long nardy's races asked of `race` where one is given (race.ts; bench:race --race), else of
+ * `net` as well.
  */
-export function playersSearch(variant: Variant, net: Net = loadBundled(variant).net, keep = process.env.NARDY_PRUNE === '0' ? 0 : PRUNE_KEEP): Search {
+export function playersSearch(variant: Variant, net: Net = loadBundled(variant).net, keep = process.env.NARDY_PRUNE === '0' ? 0 : PRUNE_KEEP, race: Net | null = null): Search {
   const prune = keep > 0 ? loadBundledPrune(variant) : null;
-  return new Search(new Evaluator(net, ENCODINGS[variant]), prune ? { ev: new Evaluator(prune.net, prune.encoding), keep } : null);
+  return new Search(new Evaluator(net, ENCODINGS[variant], { race }), prune ? { ev: new Evaluator(prune.net, prune.encoding), keep } : null);
 }
 
 /** One search per game over its trained network, each loaded when first needed. */
