@@ -25,7 +25,9 @@
  * games on the same dice with seats swapped, --variant long|short (default long), --pairs N;
  * settings as in bench/settings.ts, e.g. `--ab hard,hard/within=0.16`),
  * --weights BASE (with --outside or --ab: our player, or A, plays on the net at BASE.{bin,json},
- * e.g. a training run's train/long-td/checkpoint, instead of assets/ai), --weights-b BASE (B's, with --ab).
+ * e.g. a training run's train/long-td/checkpoint, instead of assets/ai), --weights-b BASE (B's, with --ab),
+ * --race BASE (long nardy, with --outside or --ab: our player, or A, asks the race network at BASE
+ * in races, src/ai/race.ts; on assets/ai/long unless --weights names another main net).
  * Prints one JSON object.
  */
 import { spawn } from 'node:child_process';
@@ -37,13 +39,19 @@ import { ENCODINGS } from '../src/ai/encode.js';
 import { Evaluator } from '../src/ai/evaluator.js';
 import { Brains, createPlayer, DISTINCT_LEVELS, Player, type BotPlayer, type Level } from '../src/ai/player.js';
 import { Search } from '../src/ai/search.js';
-import { loadWeights } from '../src/ai/weights.js';
+import { loadBundled, loadWeights } from '../src/ai/weights.js';
 import { apply, newGame, parseRules, SeededDice, type GameState, type Variant } from '../src/engine/index.js';
 import { freePort } from '../test/setup/redis.js';
 import { startExternal } from './external.js';
 import { AppPlayer, OutsidePlayer, readNardiw } from './outside.js';
 import { parseSetting, type Setting } from './settings.js';
 import { GNUBG, gnubgHome } from './gnubg.js';
+
+// A bad option or a missing net ends the run with its message on one line (the stack too with NARDY_DEBUG=1).
+process.on('uncaughtException', (e) => {
+  console.error(process.env.NARDY_DEBUG === '1' ? e : `error: ${e.message}`);
+  process.exit(1);
+});
 
 const argv = process.argv.slice(2);
 const opt = (name: string, fallback: string | null = null): string | null => {
@@ -177,11 +185,16 @@ function seededFor(level: Level, i: number): () => number {
   };
 }
 
-/** The searches on the net at `base` (--weights) instead of assets/ai; undefined without one. */
-function brainsAt(base: string | null, variant: Variant): Brains | undefined {
-  if (base === null) return undefined;
-  const net = loadWeights(base, variant).net; // checked here, before any game
-  return new Brains(() => new Search(new Evaluator(net, ENCODINGS[variant])), () => null);
+/**
+ * The searches on the net at `base` (--weights) instead of assets/ai, with long nardy's race
+ * network at `race` (--race) where one is named; undefined with neither.
+ */
+function brainsAt(base: string | null, variant: Variant, race: string | null = null): Brains | undefined {
+  if (base === null && race === null) return undefined;
+  // Both checked here, before any game.
+  const net = base === null ? loadBundled(variant).net : loadWeights(base, variant).net;
+  const raceNet = race === null ? null : loadWeights(race, variant).net;
+  return new Brains(() => new Search(new Evaluator(net, ENCODINGS[variant], { race: raceNet })), () => null);
 }
 
 const result: Record<string, unknown> = {};
@@ -189,6 +202,8 @@ const OUTSIDE = opt('outside');
 const AB = opt('ab');
 const WEIGHTS = opt('weights');
 const WEIGHTS_B = opt('weights-b');
+const RACE = opt('race');
+if (RACE !== null && AB === null && OUTSIDE === null) throw new Error('--race goes with --outside or --ab');
 if (WEIGHTS_B !== null && AB === null) throw new Error('--weights-b goes with --ab');
 if (WEIGHTS !== null && AB === null && OUTSIDE === null) throw new Error('--weights goes with --outside or --ab');
 if (OUTSIDE !== null) {
@@ -206,10 +221,10 @@ if (OUTSIDE !== null) {
   const app = opt('outside-bin');
   if (app && how !== 'lookahead') throw new Error('--outside-bin plays the app\'s look-ahead: use --outside-player NET:lookahead');
   const outside = app ? new AppPlayer(spec, app, blob) : new OutsidePlayer(spec, readNardiw(blob), how === 'lookahead', candidates);
-  const ours = new Player(setting.level, brainsAt(WEIGHTS, 'long'), seededFor(setting.level, 6), setting.config);
+  const ours = new Player(setting.level, brainsAt(WEIGHTS, 'long', RACE), seededFor(setting.level, 6), setting.config);
   const r = versus('long', ours, outside, PAIRS, SEED * 7919);
   const counts = outside instanceof AppPlayer ? { app_moves: outside.moves, app_plays_not_legal_here: outside.unmatched } : { candidates, outside_evaluations: outside.evaluations };
-  result.outside = { variant: 'long', level, ...(WEIGHTS !== null ? { weights: WEIGHTS } : {}), opponent: spec, by: app ? 'the app\'s engine' : 'bench/outside.ts', pairs: PAIRS, seed: SEED, [`${level}_vs_outside`]: r, ...counts };
+  result.outside = { variant: 'long', level, ...(WEIGHTS !== null ? { weights: WEIGHTS } : {}), ...(RACE !== null ? { race: RACE } : {}), opponent: spec, by: app ? 'the app\'s engine' : 'bench/outside.ts', pairs: PAIRS, seed: SEED, [`${level}_vs_outside`]: r, ...counts };
   console.log(JSON.stringify(result, null, 1));
   process.exit(0);
 }
@@ -218,10 +233,11 @@ if (AB !== null) {
   const variant = opt('variant', 'long');
   if (specs.length !== 2) throw new Error('--ab needs two settings, comma-separated');
   if (variant !== 'long' && variant !== 'short') throw new Error('--variant must be long or short');
+  if (RACE !== null && variant !== 'long') throw new Error('--race is for long nardy only');
   const [a, b] = specs.map((s) => parseSetting(s)) as [Setting, Setting];
-  const make = (s: Setting, weights: string | null, i: number): BotPlayer => new Player(s.level, brainsAt(weights, variant), seededFor(s.level, i), s.config);
-  const nets = { ...(WEIGHTS !== null ? { a_weights: WEIGHTS } : {}), ...(WEIGHTS_B !== null ? { b_weights: WEIGHTS_B } : {}) };
-  result.ab = { variant, a: a.name, b: b.name, ...nets, a_vs_b: versus(variant, make(a, WEIGHTS, 4), make(b, WEIGHTS_B, 5), PAIRS, SEED * 15485863) };
+  const make = (s: Setting, weights: string | null, i: number, race: string | null = null): BotPlayer => new Player(s.level, brainsAt(weights, variant, race), seededFor(s.level, i), s.config);
+  const nets = { ...(WEIGHTS !== null ? { a_weights: WEIGHTS } : {}), ...(RACE !== null ? { a_race: RACE } : {}), ...(WEIGHTS_B !== null ? { b_weights: WEIGHTS_B } : {}) };
+  result.ab = { variant, a: a.name, b: b.name, ...nets, a_vs_b: versus(variant, make(a, WEIGHTS, 4, RACE), make(b, WEIGHTS_B, 5), PAIRS, SEED * 15485863) };
   console.log(JSON.stringify(result, null, 1));
   process.exit(0);
 }
