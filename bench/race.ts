@@ -20,7 +20,7 @@
 import { equityOf } from '../src/ai/outcomes.js';
 import { playersSearch } from '../src/ai/player.js';
 import { loadBundled, loadWeights } from '../src/ai/weights.js';
-import { selfPlayRaces, type RacePosition } from '../src/ai/train/races.js';
+import { racesEvaluator, selfPlayRaces, type RacePosition } from '../src/ai/train/races.js';
 import { DEFAULT_RULES } from '../src/engine/rules.js';
 import { seededRandom } from '../src/sim/rng.js';
 
@@ -61,9 +61,10 @@ try {
 const judge = playersSearch(variant, net, undefined, race);
 const playout = playersSearch(variant, net, undefined, null);
 const random = seededRandom(SEED);
+const selfPlay = racesEvaluator(net);
 const sample: RacePosition[] = [];
 while (sample.length < POSITIONS) {
-  const races = selfPlayRaces(net, random);
+  const races = selfPlayRaces(selfPlay, random);
   if (races.length > 0) sample.push(races[Math.floor(random() * races.length)]!);
 }
 

@@ -13,7 +13,7 @@
  */
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { playersSearch } from '../src/ai/player.js';
-import { selfPlayRaces } from '../src/ai/train/races.js';
+import { racesEvaluator, selfPlayRaces } from '../src/ai/train/races.js';
 import { loadBundled, loadWeights } from '../src/ai/weights.js';
 import { positionId } from '../src/engine/position.js';
 import { DEFAULT_RULES } from '../src/engine/rules.js';
@@ -54,11 +54,12 @@ try {
 // The main net alone plays the games out (no race net): the targets must not lean on what they train.
 const search = playersSearch('long', net, undefined, null);
 const random = seededRandom(seed);
+const selfPlay = racesEvaluator(net);
 writeFileSync(out, '');
 const t0 = performance.now();
 let written = 0;
 while (written < positions) {
-  const races = selfPlayRaces(net, random);
+  const races = selfPlayRaces(selfPlay, random);
   // Up to perGame of them, drawn without repeats.
   for (let k = 0; k < perGame && races.length > 0 && written < positions; k++) {
     const [{ turn, me, opp }] = races.splice(Math.floor(random() * races.length), 1) as [(typeof races)[number]];

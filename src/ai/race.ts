@@ -14,19 +14,11 @@
  * (the encoding's contact input, encode.ts).
  */
 export function longContact(me: ArrayLike<number>, mo: number, opp: ArrayLike<number>, oo: number): boolean {
-  let myBack = 0;
-  let oppBack = 0;
-  for (let p = 24; p >= 1; p--) {
-    if (me[mo + p]! > 0) {
-      myBack = p;
-      break;
-    }
-  }
-  for (let p = 24; p >= 1; p--) {
-    if (opp[oo + p]! > 0) {
-      oppBack = p;
-      break;
-    }
-  }
-  return myBack + oppBack > 24;
+  return rearmost(me, mo) + rearmost(opp, oo) > 24;
+}
+
+/** The point of a side's rearmost checker on the board (0 with none left on it). */
+function rearmost(side: ArrayLike<number>, o: number): number {
+  for (let p = 24; p >= 1; p--) if (side[o + p]! > 0) return p;
+  return 0;
 }

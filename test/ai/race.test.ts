@@ -10,7 +10,7 @@ import { Evaluator } from '../../src/ai/evaluator.js';
 import { Net } from '../../src/ai/net.js';
 import { longContact } from '../../src/ai/race.js';
 import { readData } from '../../src/ai/train/data.js';
-import { selfPlayRaces } from '../../src/ai/train/races.js';
+import { racesEvaluator, selfPlayRaces } from '../../src/ai/train/races.js';
 import { loadBundled } from '../../src/ai/weights.js';
 import { parsePositionId } from '../../src/engine/position.js';
 import { seededRandom } from '../../src/sim/rng.js';
@@ -77,7 +77,7 @@ describe('the evaluator with a race network', () => {
 describe('race training data', () => {
   it('self-play finds races, none of them a bear-off of both sides', () => {
     const random = seededRandom(3);
-    const races = selfPlayRaces(loadBundled('long').net, random);
+    const races = selfPlayRaces(racesEvaluator(loadBundled('long').net), random);
     expect(races.length).toBeGreaterThan(0);
     for (const r of races) {
       expect(longContact(r.me, 0, r.opp, 0)).toBe(false);

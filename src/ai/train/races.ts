@@ -23,10 +23,15 @@ export interface RacePosition {
   readonly opp: number[];
 }
 
-/** One self-play game of long nardy with `net`: the races met along it, in order. */
-export function selfPlayRaces(net: Net, random: () => number, noise = 0.03): RacePosition[] {
-  const ev = new Evaluator(net, ENCODINGS.long);
-  const gen = new Generator();
+/** The evaluator self-play asks (one for all games: making one copies the net into its kernel). */
+export function racesEvaluator(net: Net): Evaluator {
+  return new Evaluator(net, ENCODINGS.long);
+}
+
+const gen = new Generator();
+
+/** One self-play game of long nardy by `ev` (racesEvaluator): the races met along it, in order. */
+export function selfPlayRaces(ev: Evaluator, random: () => number, noise = 0.03): RacePosition[] {
   const y = new Float32Array(3);
   const die = (): Die => (1 + Math.floor(random() * 6)) as Die;
   const gauss = (): number => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
