@@ -24,9 +24,11 @@ describe('scripts/average-weights.ts', () => {
   snapshot('wide', 4, 12);
 
   it('writes the mean of the snapshots, each parameter, with a manifest naming them', () => {
-    const r = average(['long', join(dir, 'mean'), join(dir, 'a'), join(dir, 'b'), join(dir, 'c')]);
+    // into a folder that does not exist yet, as a new run's would not
+    const out = join(dir, 'new', 'mean');
+    const r = average(['long', out, join(dir, 'a'), join(dir, 'b'), join(dir, 'c')]);
     expect(r.status, String(r.stderr)).toBe(0);
-    const { net, manifest } = loadWeights(join(dir, 'mean'), 'long');
+    const { net, manifest } = loadWeights(out, 'long');
     const [pa, pb, pc, pm] = [a, b, c, net].map((n) => n.params());
     expect(pm!.length).toBe(pa!.length);
     for (let i = 0; i < pm!.length; i++) expect(pm![i]).toBeCloseTo((pa![i]! + pb![i]! + pc![i]!) / 3, 6);
