@@ -9,8 +9,6 @@
  * snapshot by its base and SHA-256 and keeps the last one's training record. For example:
  *   npx tsx scripts/average-weights.ts long train/long-avg train/long-s/at-{30000,35000,40000}
  */
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { loadWeights, saveWeights, WeightsError, type Manifest } from '../src/ai/weights.js';
 import type { Net } from '../src/ai/net.js';
 
@@ -50,8 +48,6 @@ for (let i = 0; i < mean.length; i++) {
   mean[i] = sum / params.length;
 }
 const last = read.at(-1)!.manifest;
-// A new run's folder (train/long-avg/mean) need not exist yet.
-mkdirSync(dirname(out), { recursive: true });
 const m = saveWeights(out, first, variant, {
   ...last.training,
   averaged: read.map((r, k) => ({ base: bases[k], sha256: r.manifest.sha256 })),

@@ -5,7 +5,8 @@
  * SHA-256 of the binary. Loading checks all of it against the code.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Variant } from '../engine/types.js';
 import { ENCODINGS, PRUNE_ENCODINGS, type Encoding } from './encode.js';
@@ -50,6 +51,7 @@ export function saveWeights(base: string, net: Net, variant: Variant, training: 
     date: new Date().toISOString(),
     training,
   };
+  mkdirSync(dirname(base), { recursive: true }); // a new run's folder need not exist yet
   writeFileSync(`${base}.bin`, bytes);
   writeFileSync(`${base}.json`, JSON.stringify(manifest, null, 2) + '\n');
   return manifest;

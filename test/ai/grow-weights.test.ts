@@ -22,9 +22,10 @@ describe('scripts/grow-weights.ts', () => {
   saveWeights(join(dir, 'current'), current, 'long', { trainer: 'test' });
 
   it('grows it to the current inputs, the new ones at zero weight: it evaluates every position as before', () => {
-    const r = grow(['long', join(dir, 'old'), join(dir, 'grown')]);
+    // into a folder that does not exist yet
+    const r = grow(['long', join(dir, 'old'), join(dir, 'new', 'grown')]);
     expect(r.status, String(r.stderr)).toBe(0);
-    const { net, manifest } = loadWeights(join(dir, 'grown'), 'long');
+    const { net, manifest } = loadWeights(join(dir, 'new', 'grown'), 'long');
     expect(manifest.encoding).toEqual({ version: LONG_ENCODING.version, inputs: LONG_ENCODING.inputs });
     expect(String(manifest.training.grown)).toContain(`${OLD} inputs`);
     // The start, and a position where the appended inputs are all set.
