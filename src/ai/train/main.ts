@@ -406,7 +406,6 @@ async function trainGnubg(o: Options): Promise<void> {
 
 function finish(o: Options, net: Net, progress: Progress): void {
   if (!o.publish) return;
-  mkdirSync(ASSETS_DIR, { recursive: true });
   saveWeights(`${ASSETS_DIR}${o.variant}`, net, o.variant, training(o, progress));
   if (existsSync(`${o.out}/log.jsonl`)) copyFileSync(`${o.out}/log.jsonl`, `${ASSETS_DIR}${o.variant}-log.jsonl`);
   console.error(`published assets/ai/${o.variant}.{bin,json}`);
